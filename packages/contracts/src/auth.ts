@@ -1,0 +1,163 @@
+import { z } from 'zod';
+
+/**
+ * Request and response shapes shared by the web app and the server. A zod message of the form
+ * `E<code>` names the catalogue code the server answers when that field is wrong.
+ */
+export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{3,19}$/;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 64;
+
+export const Username = z.string().trim().regex(USERNAME_PATTERN, { error: 'E10003' });
+export const Email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, { error: 'E10002' })
+  .pipe(z.email({ error: 'E10002' }));
+/** 8–64 characters with at least one letter and one digit. */
+export const Password = z
+  .string()
+  .min(PASSWORD_MIN, { error: 'E40004' })
+  .max(PASSWORD_MAX, { error: 'E40004' })
+  .regex(/[A-Za-z]/, { error: 'E40004' })
+  .regex(/\d/, { error: 'E40004' });
+/** Country calling code without "+", e.g. "44". */
+export const AreaCode = z
+  .string()
+  .trim()
+  .transform((s) => s.replace(/^\+/, ''))
+  .pipe(z.string().regex(/^\d{1,4}$/, { error: 'E40002' }));
+export const Phone = z
+  .string()
+  .trim()
+  .transform((s) => s.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^\d{4,15}$/, { error: 'E40002' }));
+export const VerificationCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, { error: 'E10091' });
+export const WithdrawalPassword = z.string().regex(/^\d{6}$/, { error: 'E40001' });
+
+export const CodePurpose = z.enum(['register', 'reset', 'withdrawPassword']);
+export type CodePurpose = z.infer<typeof CodePurpose>;
+
+export const SendCodeRequest = z.discriminatedUnion('channel', [
+  z.object({ channel: z.literal('email'), purpose: CodePurpose, email: Email }),
+  z.object({ channel: z.literal('phone'), purpose: CodePurpose, areaCode: AreaCode, phone: Phone }),
+  /** For withdrawPassword: the code goes to the logged-in user's own email or phone. */
+  z.object({ channel: z.literal('account'), purpose: z.literal('withdrawPassword') }),
+]);
+export type SendCodeRequest = z.input<typeof SendCodeRequest>;
+
+export const SendCodeResult = z.object({
+  /** Seconds until another code may be requested. */
+  resendAfterSeconds: z.number().int(),
+  /** Seconds the code stays valid. */
+  expiresInSeconds: z.number().int(),
+  /** Where it went, masked (e.g. "j***@example.com"). */
+  sentTo: z.string(),
+});
+export type SendCodeResult = z.infer<typeof SendCodeResult>;
+
+const InviteCode = z.string().trim().max(32).optional();
+
+export const RegisterRequest = z.discriminatedUnion('method', [
+  z.object({
+    method: z.literal('email'),
+    username: Username,
+    email: Email,
+    password: Password,
+    code: VerificationCode,
+    inviteCode: InviteCode,
+  }),
+  z.object({
+    method: z.literal('phone'),
+    username: Username,
+    areaCode: AreaCode,
+    phone: Phone,
+    password: Password,
+    code: VerificationCode,
+    inviteCode: InviteCode,
+  }),
+]);
+export type RegisterRequest = z.input<typeof RegisterRequest>;
+
+export const LoginRequest = z.object({
+  /** Username or email. */
+  username: z.string().trim().min(1, { error: 'E10001' }).max(254, { error: 'E10001' }),
+  password: z.string().min(1, { error: 'E10004' }).max(PASSWORD_MAX, { error: 'E10004' }),
+});
+export type LoginRequest = z.input<typeof LoginRequest>;
+
+export const CheckUserQuery = z
+  .object({
+    username: z.string().trim().max(64).optional(),
+    email: z.string().trim().max(254).optional(),
+    areaCode: z.string().trim().max(5).optional(),
+    phone: z.string().trim().max(20).optional(),
+  })
+  .refine((q) => Boolean(q.username || q.email || q.phone), { error: 'E10001', path: ['username'] });
+
+export const CheckUserResult = z.object({ exists: z.boolean() });
+
+export const KycStatus = z.enum(['none', 'pending', 'verified', 'failed']);
+
+export const UserInfo = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  areaCode: z.string().nullable(),
+  phone: z.string().nullable(),
+  /** Masked for display, e.g. "+44 77****123". */
+  phoneMasked: z.string().nullable(),
+  hasWithdrawalPassword: z.boolean(),
+  kycStatus: KycStatus,
+  inviteCode: z.string(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type UserInfo = z.infer<typeof UserInfo>;
+
+export const LoginResult = z.object({
+  token: z.string(),
+  expiresAt: z.string(),
+  user: UserInfo,
+});
+export type LoginResult = z.infer<typeof LoginResult>;
+
+export const RepasswordRequest = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('change'), oldPassword: z.string().min(1).max(PASSWORD_MAX), newPassword: Password }),
+  /** Reset by a code sent to the account's email (channel 'email') or phone (channel 'phone'). */
+  z
+    .object({
+      type: z.literal('reset'),
+      channel: z.enum(['email', 'phone']),
+      email: Email.optional(),
+      areaCode: AreaCode.optional(),
+      phone: Phone.optional(),
+      code: VerificationCode,
+      newPassword: Password,
+    })
+    .superRefine((v, ctx) => {
+      if (v.channel === 'email' && !v.email) ctx.addIssue({ code: 'custom', message: 'E10002', path: ['email'] });
+      if (v.channel === 'phone' && !v.areaCode) ctx.addIssue({ code: 'custom', message: 'E40002', path: ['areaCode'] });
+      if (v.channel === 'phone' && !v.phone) ctx.addIssue({ code: 'custom', message: 'E40002', path: ['phone'] });
+    }),
+]);
+export type RepasswordRequest = z.input<typeof RepasswordRequest>;
+
+export const RepasswordTxRequest = z.object({
+  code: VerificationCode,
+  txPassword: WithdrawalPassword,
+});
+export type RepasswordTxRequest = z.input<typeof RepasswordTxRequest>;
+
+export const AreaCodeEntry = z.object({
+  /** ISO 3166-1 alpha-2 */
+  country: z.string(),
+  name: z.string(),
+  /** Without "+" */
+  callingCode: z.string(),
+});
+export type AreaCodeEntry = z.infer<typeof AreaCodeEntry>;

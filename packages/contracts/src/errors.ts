@@ -1,0 +1,101 @@
+/**
+ * The wire's error catalogue (spec §8) plus the codes this implementation adds.
+ * Each code has a translation key `errors.<code>` in every language of @openbourse/locales;
+ * a locale test fails when one is missing, so a new code cannot ship untranslated.
+ */
+export const ErrorCode = {
+  // spec §8
+  EnterUsernameOrEmail: 10001,
+  EmailWrong: 10002,
+  UsernameWrong: 10003,
+  PasswordWrong: 10004,
+  UserStatusAbnormal: 10005,
+  UsernameExists: 10006,
+  EmailExists: 10007,
+  UserStatusWrong: 10008,
+  UserNotFound: 10009,
+  SmartProductWrong: 10010,
+  BalanceInsufficientRecharge: 10011,
+  DaysNotFound: 10012,
+  InvestmentAmountWrong: 10013,
+  OptionsProductWrong: 10014,
+  NotTradableNow: 10015,
+  PurchaseAmountWrong: 10016,
+  PeriodNotFound: 10017,
+  ParametersNotFetched: 10018,
+  AuthenticationStatusWrong: 10019,
+  CollectionStatusWrong: 10020,
+  ReceivingAddressMissing: 10021,
+  NotAuthenticated: 10022,
+  LoanPeriodWrong: 10023,
+  SameProductBought: 10024,
+  ChooseWithdrawalMethod: 10025,
+  DoNotSendRepeatedly: 10089,
+  SendCodeFirst: 10090,
+  CodeWrong: 10091,
+  BalanceInsufficient: 10092,
+  WithdrawalPasswordWrong: 10093,
+  SubmittedForReview: 20001,
+  DepositSubmitted: 20002,
+  WithdrawalSubmitted: 20003,
+  PurchaseSuccess: 20004,
+  ModifiedSuccessfully: 20005,
+  AiCountExceeded: 80001,
+  LoanAmountExceeded: 80002,
+  LoanCountExceeded: 80003,
+  WithdrawalAmountExceeded: 80004,
+  NoRecord: 80005,
+  RecordNotInRepayment: 80006,
+  AlreadyApplying: 80007,
+  LoanAgreement1: 90001,
+  LoanAgreement2: 90002,
+  LoanAgreement3: 90003,
+  LoanAgreement4: 90004,
+  LoanAgreement5: 90005,
+  LoanAgreement6: 90006,
+  LoanAgreement7: 90007,
+  LoanAgreement8: 90008,
+  // added by this implementation
+  Unauthorized: 401,
+  InvalidField: 40001,
+  PhoneWrong: 40002,
+  PhoneExists: 40003,
+  PasswordTooWeak: 40004,
+  PasswordSameAsOld: 40005,
+  WithdrawalPasswordNotSet: 40006,
+  CodeExpired: 40007,
+  CodeTooManyTries: 40008,
+  DemoDisabled: 40009,
+  DemoNotAllowed: 40010,
+  /** A stop loss, take profit or pending entry price on the wrong side of the market (spec §5, "unreasonable price"). */
+  UnreasonablePrice: 40011,
+  /** chedan on an order that is no longer waiting to open. */
+  OrderNotCancellable: 40012,
+  /** stopU / updateU on a position that is not open (already closed, cancelled, or still waiting). */
+  PositionNotOpen: 40013,
+  NotFound: 40400,
+  RouteNotFound: 40401,
+  PayloadTooLarge: 41300,
+  TooManyRequests: 42900,
+  Conflict: 40900,
+  Internal: 50000,
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const ALL_ERROR_CODES: readonly ErrorCode[] = Object.values(ErrorCode);
+
+/** Codes 20001–20005 are successes the catalogue words: they travel as code 200 with msgCode. */
+export const SUCCESS_MESSAGE_CODES = [20001, 20002, 20003, 20004, 20005] as const;
+export type SuccessMessageCode = (typeof SUCCESS_MESSAGE_CODES)[number];
+
+export const SUCCESS = 200 as const;
+
+export interface Envelope<T> {
+  code: number;
+  msg: string;
+  result: T;
+  msgCode?: number;
+  /** The offending field for code 40001. */
+  field?: string;
+}
