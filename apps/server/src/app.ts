@@ -1,0 +1,229 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifyWebsocket from '@fastify/websocket';
+import { ErrorCode } from '@openbourse/contracts/errors.ts';
+import { resolveLanguage } from '@openbourse/contracts/languages.ts';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerErrorHandling, send } from './http/error-handler.ts';
+import { AppError } from './http/errors.ts';
+import { extractToken, resolveAccountMode } from './http/request-context.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { type AuthLimits, authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createCodesService } from './modules/auth/codes.service.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
+import { createContentService } from './modules/content/content.service.ts';
+import { createFeesService } from './modules/fees/fees.service.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { createHomeService, type HomeSources } from './modules/home/home.service.ts';
+import { createLedgerService } from './modules/ledger/ledger.service.ts';
+import { createMailer } from './modules/mail/mailer.ts';
+import { createParamsService } from './modules/params/params.service.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { createAccountsService } from './modules/wallet/accounts.service.ts';
+import { messageSocket } from './modules/realtime/message.socket.ts';
+import { type MarketOptions, marketOptionsFromEnv } from './modules/market/market.config.ts';
+import { marketRoutes } from './modules/market/market.routes.ts';
+import { createMarketService } from './modules/market/market.service.ts';
+import { tradingRoutes } from './modules/trading/trading.routes.ts';
+import { createTradingService, type TradingOptions, tradingOptionsFromEnv } from './modules/trading/trading.service.ts';
+
+export interface BuildOptions {
+  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'SESSION_TTL_HOURS' | 'WEB_DIST'>;
+  database: Database;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+  homeSources?: HomeSources;
+  authLimits?: AuthLimits;
+  /** Market feed settings over those of the environment (MARKET_*). */
+  market?: Partial<MarketOptions>;
+  /** Margin trading settings over those of the environment (TRADING_*). */
+  trading?: Partial<TradingOptions>;
+}
+
+const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export async function buildApp(opts: BuildOptions) {
+  const clock = opts.clock ?? systemClock;
+  const { db } = opts.database;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 64 * 1024,
+    trustProxy: true,
+    requestTimeout: 90_000,
+    return503OnClosing: true,
+    // Errors raised before routing (over-long path parameters, malformed URLs) still get an envelope.
+    frameworkErrors(error, req, reply) {
+      const lang = req.headers.lang;
+      req.lang = resolveLanguage(Array.isArray(lang) ? lang[0] : lang, req.headers['accept-language']);
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const err = tooLong
+        ? new AppError(ErrorCode.PayloadTooLarge, { httpStatus: 414 })
+        : new AppError(ErrorCode.InvalidField, { field: 'url', httpStatus: 400 });
+      return send(req, reply, err);
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  // Services: plain factories, wired here once.
+  const params = createParamsService({ db, clock });
+  const mailer = createMailer({ smtpUrl: opts.config.SMTP_URL, from: opts.config.MAIL_FROM, clock, log: app.log });
+  const users = createUsersService({ db });
+  const codes = createCodesService({ db, clock, mailer });
+  const auth = createAuthService({
+    db,
+    clock,
+    users,
+    codes,
+    params,
+    sessionTtlMs: opts.config.SESSION_TTL_HOURS * 3_600_000,
+  });
+  const content = createContentService({ db, clock, params });
+  const fees = createFeesService({ db, clock });
+  const market = createMarketService({
+    db,
+    clock,
+    log: app.log,
+    options: { ...marketOptionsFromEnv(process.env), ...opts.market },
+  });
+  const ledger = createLedgerService({ db, clock });
+  const accounts = createAccountsService({ db, ledger, params });
+  const trading = createTradingService({
+    db,
+    clock,
+    ledger,
+    market,
+    params,
+    options: { ...tradingOptionsFromEnv(process.env), ...opts.trading },
+    log: app.log,
+  });
+  const home = createHomeService({
+    clock,
+    users,
+    fees,
+    sources: opts.homeSources ?? market.homeSources({ tradedVolume24hUsdt: () => trading.volume24hUsdt() }),
+  });
+  const services = {
+    params,
+    mailer,
+    users,
+    codes,
+    auth,
+    content,
+    fees,
+    home,
+    ledger,
+    accounts,
+    market,
+    trading,
+    clock,
+  };
+
+  app.decorateRequest('lang', 'en');
+  app.decorateRequest('accountMode', 'real');
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (req) => {
+    const lang = req.headers.lang;
+    req.lang = resolveLanguage(Array.isArray(lang) ? lang[0] : lang, req.headers['accept-language']);
+    req.accountMode = resolveAccountMode(req.headers.virtually);
+  });
+
+  app.addHook('preHandler', async (req, reply) => {
+    const mode = req.routeOptions.config?.auth;
+    if (!mode) return;
+    const token = extractToken(req.headers.authorization);
+    req.user = token ? await auth.authenticate(token) : null;
+    if (!req.user && mode === 'required') return send(req, reply, new AppError(ErrorCode.Unauthorized));
+    if (req.user && req.accountMode === 'demo') await accounts.enterDemo(req.user.id);
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'OpenBourse customer API',
+        version: '0.1.0',
+        description:
+          'Every answer is HTTP 200 with { code, msg, result } (code 200 = success; other codes are the error ' +
+          'catalogue, msg translated by the `lang` header). A missing or expired token on a private call answers ' +
+          'HTTP 401 with code 401. Header `virtually: YES` selects the demo account, `NO` (default) the real one.',
+      },
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  // API answers are compressed on the fly; the web app's files are served pre-compressed.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+
+  healthRoutes(app, { database: opts.database });
+  authRoutes(app, { auth, clock, ...(opts.authLimits ? { limits: opts.authLimits } : {}) });
+  contentRoutes(app, { content, params, home });
+  walletRoutes(app, { accounts });
+  marketRoutes(app, { market });
+  tradingRoutes(app, { trading });
+  const realtime = messageSocket(app);
+  // The trigger runner subscribes to ticks and loads open positions before the feed starts, so no
+  // tick is missed; on close it settles what is queued.
+  app.addHook('onReady', async () => trading.start());
+  app.addHook('onClose', async () => trading.stop());
+  // The feed runs while the app does: started once ready (after seeding), stopped and flushed on close.
+  market.onQuoteBatch((json) => realtime.broadcast(json));
+  app.addHook('onReady', async () => market.start());
+  app.addHook('onClose', async () => market.stop());
+
+  app.get('/swx/docs/json', { schema: { hide: true } }, async () => app.swagger());
+
+  const webDist = opts.config.WEB_DIST ?? DEFAULT_WEB_DIST;
+  const indexHtml = path.join(webDist, 'index.html');
+  if (fs.existsSync(indexHtml)) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      preCompressed: true,
+      // Cache-Control comes from setHeaders alone: with the plugin's own (maxAge) it overwrote these.
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        // A pre-compressed file is served as its .br/.gz sibling; the rules go by the original name.
+        const file = filePath.replace(/\.(br|gz)$/, '');
+        // Hashed assets never change; index.html must always be revalidated.
+        if (file.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        } else if (file.endsWith('.html')) {
+          res.setHeader('cache-control', 'no-cache');
+        } else {
+          res.setHeader('cache-control', 'public, max-age=3600');
+        }
+        // The encoding depends on Accept-Encoding; shared caches must keep the variants apart.
+        res.setHeader('vary', 'Accept-Encoding');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    const isApi = url.startsWith('/swx/') || url === '/message' || url === '/healthz';
+    if (!isApi && req.method === 'GET' && fs.existsSync(indexHtml)) {
+      // Client-side routes: the SPA decides (unknown paths redirect to / there).
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return send(req, reply.status(404), new AppError(ErrorCode.RouteNotFound, { httpStatus: 404 }));
+  });
+
+  return { app, services, realtime };
+}
+
+export type Services = Awaited<ReturnType<typeof buildApp>>['services'];

@@ -1,0 +1,204 @@
+import {
+  CheckUserQuery,
+  CheckUserResult,
+  LoginRequest,
+  LoginResult,
+  RegisterRequest,
+  RepasswordRequest,
+  RepasswordTxRequest,
+  SendCodeRequest,
+  SendCodeResult,
+  UserInfo,
+} from '@openbourse/contracts/auth.ts';
+import { ErrorCode } from '@openbourse/contracts/errors.ts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ok, envelope } from '../../http/envelope.ts';
+import { AppError } from '../../http/errors.ts';
+import { BEARER, limit, typed } from '../../http/typed.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { createRateLimiter } from '../../lib/rate-limit.ts';
+import type { AuthService } from './auth.service.ts';
+
+export interface AuthLimits {
+  loginPerIpPerMinute: number;
+  loginPerNamePerMinute: number;
+  codesPerIpPer10Minutes: number;
+  registrationsPerIpPerHour: number;
+}
+
+export const DEFAULT_AUTH_LIMITS: AuthLimits = {
+  loginPerIpPerMinute: 30,
+  loginPerNamePerMinute: 10,
+  codesPerIpPer10Minutes: 20,
+  registrationsPerIpPerHour: 20,
+};
+
+export function authRoutes(
+  app: FastifyInstance,
+  { auth, clock, limits = DEFAULT_AUTH_LIMITS }: { auth: AuthService; clock: Clock; limits?: AuthLimits },
+) {
+  const r = typed(app);
+  const perIpLogin = createRateLimiter({ windowMs: 60_000, max: limits.loginPerIpPerMinute, clock });
+  const perNameLogin = createRateLimiter({ windowMs: 60_000, max: limits.loginPerNamePerMinute, clock });
+  const perIpCode = createRateLimiter({ windowMs: 10 * 60_000, max: limits.codesPerIpPer10Minutes, clock });
+  const perIpRegister = createRateLimiter({ windowMs: 60 * 60_000, max: limits.registrationsPerIpPerHour, clock });
+  const meta = (req: { ip: string; headers: Record<string, unknown> }) => ({
+    ip: req.ip,
+    userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : '',
+  });
+
+  r.get(
+    '/swx/customer/login/checkUserNameOrPhone',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether a username, email or phone number is already registered',
+        querystring: CheckUserQuery,
+        response: { 200: envelope(CheckUserResult) },
+      },
+    },
+    async (req) => {
+      limit(perIpCode, `check:${req.ip}`);
+      return ok(req, await auth.checkExists(req.query));
+    },
+  );
+
+  r.post(
+    '/swx/customer/login/sendCode',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a 6-digit verification code (register, reset, withdrawPassword)',
+        description: 'Valid 10 minutes; one send per minute per address (10089); at most 5 wrong tries.',
+        body: SendCodeRequest,
+        response: { 200: envelope(SendCodeResult) },
+      },
+    },
+    async (req) => {
+      limit(perIpCode, `code:${req.ip}`);
+      return ok(req, await auth.sendCode(req.body, req.lang, req.user));
+    },
+  );
+
+  r.post(
+    '/swx/customer/login/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Register by email or by phone with a verification code; logs the user in',
+        body: RegisterRequest,
+        response: { 200: envelope(LoginResult) },
+      },
+    },
+    async (req) => {
+      limit(perIpRegister, `register:${req.ip}`);
+      return ok(req, await auth.register(req.body, { ...meta(req), lang: req.lang }));
+    },
+  );
+
+  r.post(
+    '/swx/customer/login/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in by username or email',
+        body: LoginRequest,
+        response: { 200: envelope(LoginResult) },
+      },
+    },
+    async (req) => {
+      limit(perIpLogin, `login:${req.ip}`);
+      limit(perNameLogin, `login-name:${req.body.username.toLowerCase()}`);
+      return ok(req, await auth.login(req.body, meta(req)));
+    },
+  );
+
+  r.post(
+    '/swx/customer/login/logout',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke this session',
+        security: BEARER,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (req) => {
+      await auth.logout(req.user!);
+      return ok(req, null);
+    },
+  );
+
+  for (const provider of ['loginByGoogle', 'loginByDapp'] as const) {
+    r.post(
+      `/swx/customer/login/${provider}`,
+      {
+        schema: {
+          tags: ['auth'],
+          summary:
+            provider === 'loginByGoogle'
+              ? 'Third-party sign-in (answers 40401 until an operator configures a provider)'
+              : 'Wallet sign-in (answers 40401 until an operator configures it)',
+          body: z.object({}).passthrough().optional(),
+          response: { 200: envelope(z.null()) },
+        },
+      },
+      async () => {
+        throw new AppError(ErrorCode.RouteNotFound);
+      },
+    );
+  }
+
+  r.post(
+    '/swx/customer/user/getUserInfo',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['user'],
+        summary: 'The logged-in user',
+        security: BEARER,
+        response: { 200: envelope(UserInfo) },
+      },
+    },
+    async (req) => ok(req, await auth.userInfo(req.user!)),
+  );
+
+  r.post(
+    '/swx/customer/user/repassword',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags: ['user'],
+        summary: "Change the login password (type 'change', logged in) or reset it with a code (type 'reset')",
+        body: RepasswordRequest,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (req) => {
+      if (req.body.type === 'reset') limit(perIpCode, `reset:${req.ip}`);
+      await auth.repassword(req.body, req.user);
+      return ok(req, null, 20005);
+    },
+  );
+
+  r.post(
+    '/swx/customer/user/repasswordTx',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['user'],
+        summary: 'Set or change the 6-digit withdrawal password with a code sent to the account',
+        security: BEARER,
+        body: RepasswordTxRequest,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (req) => {
+      await auth.repasswordTx(req.body, req.user!);
+      return ok(req, null, 20005);
+    },
+  );
+}

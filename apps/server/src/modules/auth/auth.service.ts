@@ -1,0 +1,311 @@
+import type {
+  CodePurpose,
+  LoginResult,
+  LoginRequest,
+  RegisterRequest,
+  RepasswordRequest,
+  RepasswordTxRequest,
+  SendCodeRequest,
+} from '@openbourse/contracts/auth.ts';
+import { ErrorCode } from '@openbourse/contracts/errors.ts';
+import type { Language } from '@openbourse/contracts/languages.ts';
+import { errorMessage } from '@openbourse/locales/server.ts';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Executor } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import type { AuthedUser } from '../../http/request-context.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { burnPasswordCheck, hashPassword, inviteCode, newToken, sha256, verifyPassword } from '../../lib/crypto.ts';
+import type { ParamsService } from '../params/params.service.ts';
+import { isValidPhone, maskEmail, maskPhone } from '../users/phone.ts';
+import { toUserInfo, type UsersService } from '../users/users.service.ts';
+import { type UserRow, users } from '../users/users.tables.ts';
+import { sessions } from './auth.tables.ts';
+import { CODE_TTL_MS, type CodesService } from './codes.service.ts';
+
+export const MAX_FAILED_LOGINS = 5;
+export const LOCK_MS = 15 * 60_000;
+
+type SendCode = z.output<typeof SendCodeRequest>;
+type Register = z.output<typeof import('@openbourse/contracts/auth.ts').RegisterRequest>;
+type Repassword = z.output<typeof RepasswordRequest>;
+type RepasswordTx = z.output<typeof RepasswordTxRequest>;
+type Login = z.output<typeof LoginRequest>;
+
+interface Deps {
+  db: Db;
+  clock: Clock;
+  users: UsersService;
+  codes: CodesService;
+  params: ParamsService;
+  sessionTtlMs: number;
+}
+
+/** Unique-index violations map to the catalogue's "already exists" codes (the race loser's answer). */
+function mapUniqueViolation(err: unknown): never {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const pgCode = e.code ?? e.cause?.code;
+  const constraint = e.constraint ?? e.cause?.constraint ?? '';
+  if (pgCode === '23505') {
+    if (constraint.includes('username')) throw new AppError(ErrorCode.UsernameExists);
+    if (constraint.includes('email')) throw new AppError(ErrorCode.EmailExists);
+    if (constraint.includes('phone')) throw new AppError(ErrorCode.PhoneExists);
+  }
+  throw err;
+}
+
+export function createAuthService(deps: Deps) {
+  const { db, clock, users: usersService, codes, params } = deps;
+
+  async function issueSession(exec: Executor, user: UserRow, meta: { ip?: string; userAgent?: string }) {
+    const token = newToken();
+    const now = clock.now();
+    const expiresAt = new Date(now.getTime() + deps.sessionTtlMs);
+    await exec.insert(sessions).values({
+      userId: user.id,
+      tokenHash: sha256(token),
+      createdAt: now,
+      expiresAt,
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent?.slice(0, 512) ?? null,
+    });
+    return { token, expiresAt: expiresAt.toISOString(), user: toUserInfo(user) } satisfies LoginResult;
+  }
+
+  async function codeTexts(purpose: CodePurpose, lang: Language) {
+    const site = (await params.get('site_name')) ?? 'OpenBourse';
+    return {
+      subject: errorMessage(lang, `mail.subject.${purpose}`, { site }),
+      body: (code: string) => errorMessage(lang, 'mail.body', { code, site, minutes: CODE_TTL_MS / 60_000 }),
+    };
+  }
+
+  function phoneTarget(areaCode: string, phone: string) {
+    if (!isValidPhone(areaCode, phone)) throw new AppError(ErrorCode.PhoneWrong, { field: 'phone' });
+    return `+${areaCode}${phone}`;
+  }
+
+  async function uniqueUsername(exec: Executor, username: string) {
+    if (await usersService.findByUsername(exec, username)) throw new AppError(ErrorCode.UsernameExists);
+  }
+
+  return {
+    /** Resolves a token to its user, or null when unknown, expired, revoked or the user is disabled. */
+    async authenticate(token: string): Promise<AuthedUser | null> {
+      const [row] = await db
+        .select({ sessionId: sessions.id, userId: users.id, username: users.username, status: users.status })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock.now())),
+        );
+      if (!row || row.status === 'disabled') return null;
+      return { id: Number(row.userId), username: row.username, sessionId: Number(row.sessionId) };
+    },
+
+    async checkExists(q: { username?: string; email?: string; areaCode?: string; phone?: string }) {
+      if (q.username) return { exists: Boolean(await usersService.findByUsername(db, q.username)) };
+      if (q.email) return { exists: Boolean(await usersService.findByEmail(db, q.email)) };
+      if (q.phone) {
+        const area = (q.areaCode ?? '').replace(/^\+/, '');
+        return { exists: Boolean(await usersService.findByPhone(db, area, q.phone.replace(/[\s-]/g, ''))) };
+      }
+      return { exists: false };
+    },
+
+    async sendCode(req: SendCode, lang: Language, user: AuthedUser | null) {
+      let address: string;
+      let channel: 'email' | 'sms';
+      let sentTo: string;
+      if (req.channel === 'account' || req.purpose === 'withdrawPassword') {
+        // A withdrawal-password code always goes to the logged-in user's own address.
+        if (!user) throw new AppError(ErrorCode.Unauthorized);
+        const u = await usersService.byId(db, user.id);
+        if (u.email) {
+          address = u.email;
+          channel = 'email';
+          sentTo = maskEmail(u.email);
+        } else if (u.areaCode && u.phone) {
+          address = `+${u.areaCode}${u.phone}`;
+          channel = 'sms';
+          sentTo = maskPhone(u.areaCode, u.phone);
+        } else {
+          throw new AppError(ErrorCode.UserStatusWrong);
+        }
+      } else if (req.channel === 'email') {
+        address = req.email;
+        channel = 'email';
+        sentTo = maskEmail(req.email);
+        const existing = await usersService.findByEmail(db, req.email);
+        if (req.purpose === 'register' && existing) throw new AppError(ErrorCode.EmailExists);
+        if (req.purpose === 'reset' && !existing) throw new AppError(ErrorCode.UserNotFound);
+      } else {
+        address = phoneTarget(req.areaCode, req.phone);
+        channel = 'sms';
+        sentTo = maskPhone(req.areaCode, req.phone);
+        const existing = await usersService.findByPhone(db, req.areaCode, req.phone);
+        if (req.purpose === 'register' && existing) throw new AppError(ErrorCode.PhoneExists);
+        if (req.purpose === 'reset' && !existing) throw new AppError(ErrorCode.UserNotFound);
+      }
+      const sent = await codes.send(req.purpose, { channel, address }, await codeTexts(req.purpose, lang));
+      return { ...sent, sentTo };
+    },
+
+    async register(req: Register, meta: { ip?: string; userAgent?: string; lang: Language }) {
+      const target = req.method === 'email' ? req.email : phoneTarget(req.areaCode, req.phone);
+      await uniqueUsername(db, req.username);
+      if (req.method === 'email' && (await usersService.findByEmail(db, req.email))) {
+        throw new AppError(ErrorCode.EmailExists);
+      }
+      if (req.method === 'phone' && (await usersService.findByPhone(db, req.areaCode, req.phone))) {
+        throw new AppError(ErrorCode.PhoneExists);
+      }
+      let invitedBy: number | null = null;
+      if (req.inviteCode) {
+        const inviter = await usersService.findByInviteCode(db, req.inviteCode);
+        if (!inviter) throw new AppError(ErrorCode.InvalidField, { field: 'inviteCode' });
+        invitedBy = Number(inviter.id);
+      }
+      const codeId = await codes.check('register', target, req.code);
+      const passwordHash = await hashPassword(req.password);
+      try {
+        return await db.transaction(async (tx) => {
+          await codes.consume(tx, codeId);
+          const [user] = await tx
+            .insert(users)
+            .values({
+              username: req.username,
+              email: req.method === 'email' ? req.email : null,
+              areaCode: req.method === 'phone' ? req.areaCode : null,
+              phone: req.method === 'phone' ? req.phone : null,
+              passwordHash,
+              inviteCode: inviteCode(),
+              invitedBy,
+              language: meta.lang,
+              createdAt: clock.now(),
+              lastLoginAt: clock.now(),
+            })
+            .returning();
+          return issueSession(tx, user as UserRow, meta);
+        });
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        return mapUniqueViolation(err);
+      }
+    },
+
+    async login(req: Login, meta: { ip?: string; userAgent?: string }) {
+      const byEmail = req.username.includes('@');
+      const user = byEmail
+        ? await usersService.findByEmail(db, req.username)
+        : await usersService.findByUsername(db, req.username);
+      if (!user) {
+        await burnPasswordCheck(req.password);
+        throw new AppError(ErrorCode.UserNotFound);
+      }
+      if (user.status === 'disabled') throw new AppError(ErrorCode.UserStatusWrong);
+      const now = clock.now();
+      if (user.lockedUntil && user.lockedUntil.getTime() > now.getTime()) {
+        throw new AppError(ErrorCode.UserStatusAbnormal);
+      }
+      if (!(await verifyPassword(user.passwordHash, req.password))) {
+        // Count the failure atomically; the fifth in a row locks the account for LOCK_MS.
+        await db
+          .update(users)
+          .set({
+            failedLogins: sql`${users.failedLogins} + 1`,
+            lockedUntil: sql`case when ${users.failedLogins} + 1 >= ${MAX_FAILED_LOGINS}
+              then ${new Date(now.getTime() + LOCK_MS).toISOString()}::timestamptz else null end`,
+          })
+          .where(eq(users.id, user.id));
+        throw new AppError(ErrorCode.PasswordWrong);
+      }
+      return db.transaction(async (tx) => {
+        const [fresh] = await tx
+          .update(users)
+          .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now })
+          .where(eq(users.id, user.id))
+          .returning();
+        return issueSession(tx, fresh as UserRow, meta);
+      });
+    },
+
+    async logout(user: AuthedUser) {
+      await db.update(sessions).set({ revokedAt: clock.now() }).where(eq(sessions.id, user.sessionId));
+    },
+
+    async userInfo(user: AuthedUser) {
+      return toUserInfo(await usersService.byId(db, user.id));
+    },
+
+    async repassword(req: Repassword, user: AuthedUser | null) {
+      if (req.type === 'change') {
+        if (!user) throw new AppError(ErrorCode.Unauthorized);
+        const u = await usersService.byId(db, user.id);
+        if (!(await verifyPassword(u.passwordHash, req.oldPassword))) throw new AppError(ErrorCode.PasswordWrong);
+        if (req.oldPassword === req.newPassword) throw new AppError(ErrorCode.PasswordSameAsOld);
+        const passwordHash = await hashPassword(req.newPassword);
+        await db.transaction(async (tx) => {
+          await tx.update(users).set({ passwordHash }).where(eq(users.id, u.id));
+          // Other devices are signed out; this one stays.
+          await tx
+            .update(sessions)
+            .set({ revokedAt: clock.now() })
+            .where(and(eq(sessions.userId, u.id), ne(sessions.id, user.sessionId), isNull(sessions.revokedAt)));
+        });
+        return;
+      }
+      // The schema guarantees email for channel 'email' and areaCode + phone for 'phone'.
+      const byEmail = req.channel === 'email';
+      const target = byEmail ? req.email! : phoneTarget(req.areaCode!, req.phone!);
+      const u = byEmail
+        ? await usersService.findByEmail(db, req.email!)
+        : await usersService.findByPhone(db, req.areaCode!, req.phone!);
+      if (!u) throw new AppError(ErrorCode.UserNotFound);
+      const codeId = await codes.check('reset', target, req.code);
+      const passwordHash = await hashPassword(req.newPassword);
+      await db.transaction(async (tx) => {
+        await codes.consume(tx, codeId);
+        await tx.update(users).set({ passwordHash, failedLogins: 0, lockedUntil: null }).where(eq(users.id, u.id));
+        await tx
+          .update(sessions)
+          .set({ revokedAt: clock.now() })
+          .where(and(eq(sessions.userId, u.id), isNull(sessions.revokedAt)));
+      });
+    },
+
+    async repasswordTx(req: RepasswordTx, user: AuthedUser) {
+      const u = await usersService.byId(db, user.id);
+      const target = u.email ?? (u.areaCode && u.phone ? `+${u.areaCode}${u.phone}` : null);
+      if (!target) throw new AppError(ErrorCode.UserStatusWrong);
+      const codeId = await codes.check('withdrawPassword', target, req.code);
+      const txPasswordHash = await hashPassword(req.txPassword);
+      await db.transaction(async (tx) => {
+        await codes.consume(tx, codeId);
+        await tx.update(users).set({ txPasswordHash }).where(eq(users.id, u.id));
+      });
+    },
+
+    /** The seeded demo login of a fresh install (SEED_DEMO_USER). */
+    async ensureUser(exec: Executor, input: { username: string; email: string; password: string }) {
+      const existing = await usersService.findByUsername(exec, input.username);
+      if (existing) return existing;
+      const [user] = await exec
+        .insert(users)
+        .values({
+          username: input.username,
+          email: input.email,
+          passwordHash: await hashPassword(input.password),
+          inviteCode: inviteCode(),
+          createdAt: clock.now(),
+        })
+        .onConflictDoNothing()
+        .returning();
+      return user ?? (await usersService.findByUsername(exec, input.username));
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+export type { RegisterRequest };

@@ -1,0 +1,63 @@
+import { Candle, KLineQuery, ListMarketQuery, MarketInfo, Quote } from '@openbourse/contracts/market.ts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { envelope, ok } from '../../http/envelope.ts';
+import { typed } from '../../http/typed.ts';
+import type { MarketService } from './market.service.ts';
+
+/** Public market data (no login): quotes by market type, one instrument, K-lines. */
+export function marketRoutes(app: FastifyInstance, deps: { market: MarketService }) {
+  const r = typed(app);
+
+  r.get(
+    '/swx/customer/index/listMarketByType',
+    {
+      schema: {
+        tags: ['market'],
+        summary: 'Quotes of one market type: 1 forex/metals, 2 crypto, 3 stocks, 4 futures, 5 ETF',
+        description:
+          'change, high, low and volume are over the last 24 hours (rolling). `simulated` is true while the ' +
+          'simulated feed prices the instrument. Live updates arrive on the WebSocket /message as bare JSON arrays.',
+        querystring: ListMarketQuery,
+        response: { 200: envelope(z.array(Quote)) },
+      },
+    },
+    async (req) => ok(req, await deps.market.listByType(req.query.type)),
+  );
+
+  r.get(
+    '/swx/customer/index/getMarketInfo/:id',
+    {
+      schema: {
+        tags: ['market'],
+        summary: 'One instrument by id (or code): contract terms, trading session and current quote',
+        description: 'Unknown or disabled instrument → 80005.',
+        params: z.object({
+          id: z
+            .string()
+            .max(32)
+            .regex(/^(\d{1,9}|[A-Za-z][A-Za-z0-9._-]*)$/),
+        }),
+        response: { 200: envelope(MarketInfo) },
+      },
+    },
+    async (req) => ok(req, await deps.market.marketInfo(req.params.id)),
+  );
+
+  r.get(
+    '/swx/customer/index/getKValueByCodeAndDate',
+    {
+      schema: {
+        tags: ['market'],
+        summary: 'K-lines (candles) of an instrument by code and period, oldest first',
+        description:
+          'period: 1m 5m 15m 30m 1h 4h 1d (another value → 10017). from/to: epoch ms or ISO-8601, both optional ' +
+          '(default: up to now); the answer is the latest `limit` candles (default 300, at most 1000) in the range. ' +
+          'Unknown code → 80005.',
+        querystring: KLineQuery,
+        response: { 200: envelope(z.array(Candle)) },
+      },
+    },
+    async (req) => ok(req, await deps.market.candles(req.query)),
+  );
+}

@@ -1,0 +1,71 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { params } from './params.tables.ts';
+
+/** Defaults written on first start; an operator changes them later (admin back office). */
+export const DEFAULT_PARAMS: { key: string; value: string; description: string; isPublic: boolean }[] = [
+  { key: 'site_name', value: 'OpenBourse', description: 'Platform name shown in the app', isPublic: true },
+  { key: 'support_email', value: 'support@openbourse.local', description: 'Support contact address', isPublic: true },
+  {
+    key: 'down_url',
+    value: '/introduction#app',
+    description: 'Android app download link (an APK URL or store page; the default explains installing the web app)',
+    isPublic: true,
+  },
+  { key: 'demo_enabled', value: 'true', description: 'Whether users may switch to the demo account', isPublic: true },
+  {
+    key: 'demo_initial_balance',
+    value: '100000',
+    description: 'Virtual USDT credited once to each demo account',
+    isPublic: true,
+  },
+  { key: 'demo_currency', value: 'USDT', description: 'Currency of the demo funding', isPublic: true },
+  { key: 'withdraw_fee_rate', value: '0.002', description: 'Withdrawal handling fee (fraction)', isPublic: true },
+  { key: 'loan_free_days', value: '7', description: 'Interest-free days after drawing a loan', isPublic: true },
+  { key: 'kyc_review_hours', value: '48', description: 'KYC review time limit in hours', isPublic: true },
+  { key: 'min_deposit_USDT', value: '120', description: 'Minimum USDT deposit', isPublic: true },
+  { key: 'min_deposit_BTC', value: '0.015', description: 'Minimum BTC deposit', isPublic: true },
+  { key: 'min_deposit_ETH', value: '0.2', description: 'Minimum ETH deposit', isPublic: true },
+  { key: 'upload_max_bytes', value: '2097152', description: 'Largest accepted upload (2 MB)', isPublic: true },
+  { key: 'social_github', value: '', description: 'Link for the footer GitHub icon', isPublic: true },
+  { key: 'social_x', value: '', description: 'Link for the footer X icon', isPublic: true },
+  { key: 'social_telegram', value: '', description: 'Link for the footer Telegram icon', isPublic: true },
+  { key: 'social_discord', value: '', description: 'Link for the footer Discord icon', isPublic: true },
+];
+
+export interface ParamsService {
+  seed(exec: Executor): Promise<void>;
+  get(key: string): Promise<string | undefined>;
+  getPublic(key: string): Promise<string | undefined>;
+  set(exec: Executor, key: string, value: string): Promise<void>;
+}
+
+export function createParamsService({ db, clock }: { db: Db; clock: Clock }): ParamsService {
+  return {
+    async seed(exec) {
+      const now = clock.now();
+      await exec
+        .insert(params)
+        .values(DEFAULT_PARAMS.map((p) => ({ ...p, updatedAt: now })))
+        .onConflictDoNothing();
+    },
+    async get(key) {
+      const [row] = await db.select({ value: params.value }).from(params).where(eq(params.key, key));
+      return row?.value;
+    },
+    async getPublic(key) {
+      const [row] = await db
+        .select({ value: params.value })
+        .from(params)
+        .where(sql`${params.key} = ${key} and ${params.isPublic}`);
+      return row?.value;
+    },
+    async set(exec, key, value) {
+      await exec
+        .insert(params)
+        .values({ key, value, updatedAt: clock.now() })
+        .onConflictDoUpdate({ target: params.key, set: { value, updatedAt: clock.now() } });
+    },
+  };
+}

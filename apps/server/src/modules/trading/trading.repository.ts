@@ -1,0 +1,163 @@
+import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client.ts';
+import { cfdFills, cfdOrders } from './trading.tables.ts';
+
+/**
+ * The trading module's SQL, Drizzle only. Every function takes the executor (database or open
+ * transaction); the service decides what commits together. Amounts are decimal strings in and out.
+ */
+
+export type OrderRow = typeof cfdOrders.$inferSelect;
+export type NewOrderRow = typeof cfdOrders.$inferInsert;
+export type FillRow = typeof cfdFills.$inferSelect;
+export type NewFillRow = typeof cfdFills.$inferInsert;
+export type OrderPatch = Partial<Omit<NewOrderRow, 'id' | 'userId' | 'mode' | 'orderNo'>>;
+
+const LIVE = ['pending', 'open'];
+
+export const tradingRepository = {
+  /** Reserves the next order id (the order number is derived from it before the insert). */
+  async nextOrderId(exec: Executor): Promise<number> {
+    const [row] = await queryRows<{ id: string | number }>(
+      exec,
+      sql`select nextval(pg_get_serial_sequence('cfd_orders', 'id')) as id`,
+    );
+    return Number(row?.id);
+  },
+
+  async insertOrder(exec: Executor, row: NewOrderRow): Promise<OrderRow | undefined> {
+    // A client key already used answers nothing here; the caller returns the first order.
+    const [created] = await exec.insert(cfdOrders).values(row).onConflictDoNothing().returning();
+    return created;
+  },
+
+  async findOrder(exec: Executor, id: number): Promise<OrderRow | undefined> {
+    const [row] = await exec.select().from(cfdOrders).where(eq(cfdOrders.id, id));
+    return row;
+  },
+
+  /** The user's order in that book, row-locked when asked (every state change locks it first). */
+  async findOwnOrder(
+    exec: Executor,
+    q: { id: number; userId: number; mode: string },
+    forUpdate = false,
+  ): Promise<OrderRow | undefined> {
+    const query = exec
+      .select()
+      .from(cfdOrders)
+      .where(and(eq(cfdOrders.id, q.id), eq(cfdOrders.userId, q.userId), eq(cfdOrders.mode, q.mode)));
+    const [row] = forUpdate ? await query.for('update') : await query;
+    return row;
+  },
+
+  async lockOrder(exec: Executor, id: number): Promise<OrderRow | undefined> {
+    const [row] = await exec.select().from(cfdOrders).where(eq(cfdOrders.id, id)).for('update');
+    return row;
+  },
+
+  async findByClientId(
+    exec: Executor,
+    q: { userId: number; mode: string; clientOrderId: string },
+  ): Promise<OrderRow | undefined> {
+    const [row] = await exec
+      .select()
+      .from(cfdOrders)
+      .where(
+        and(eq(cfdOrders.userId, q.userId), eq(cfdOrders.mode, q.mode), eq(cfdOrders.clientOrderId, q.clientOrderId)),
+      );
+    return row;
+  },
+
+  /** Applies a patch and bumps the version; answers the new row. */
+  async updateOrder(exec: Executor, id: number, patch: OrderPatch): Promise<OrderRow> {
+    const [row] = await exec
+      .update(cfdOrders)
+      .set({ ...patch, version: sql`${cfdOrders.version} + 1` })
+      .where(eq(cfdOrders.id, id))
+      .returning();
+    if (!row) throw new Error(`cfd order ${id} vanished`);
+    return row;
+  },
+
+  async insertFill(exec: Executor, row: NewFillRow): Promise<FillRow> {
+    const [created] = await exec.insert(cfdFills).values(row).returning();
+    if (!created) throw new Error('fill not inserted');
+    return created;
+  },
+
+  async listFills(exec: Executor, orderId: number): Promise<FillRow[]> {
+    return exec.select().from(cfdFills).where(eq(cfdFills.orderId, orderId)).orderBy(asc(cfdFills.id));
+  },
+
+  async lastFill(exec: Executor, orderId: number): Promise<FillRow | undefined> {
+    const [row] = await exec
+      .select()
+      .from(cfdFills)
+      .where(eq(cfdFills.orderId, orderId))
+      .orderBy(desc(cfdFills.id))
+      .limit(1);
+    return row;
+  },
+
+  /** A page of the user's orders in one book, newest first, and how many there are in all. */
+  async listOrders(
+    exec: Executor,
+    q: { userId: number; mode: string; status?: string | undefined; limit: number; offset: number },
+  ): Promise<{ rows: OrderRow[]; total: number }> {
+    const where = and(
+      eq(cfdOrders.userId, q.userId),
+      eq(cfdOrders.mode, q.mode),
+      q.status ? eq(cfdOrders.status, q.status) : undefined,
+    );
+    const rows = await exec
+      .select()
+      .from(cfdOrders)
+      .where(where)
+      .orderBy(desc(cfdOrders.id))
+      .limit(q.limit)
+      .offset(q.offset);
+    const [n] = await exec.select({ n: count() }).from(cfdOrders).where(where);
+    return { rows, total: Number(n?.n ?? 0) };
+  },
+
+  /** Every open position and pending order (the trigger runner's start-up). */
+  async liveOrders(exec: Executor): Promise<OrderRow[]> {
+    return exec.select().from(cfdOrders).where(inArray(cfdOrders.status, LIVE)).orderBy(asc(cfdOrders.id));
+  },
+
+  /** The user's open positions and pending orders in one book. */
+  async userLiveOrders(exec: Executor, userId: number, mode: string): Promise<OrderRow[]> {
+    return exec
+      .select()
+      .from(cfdOrders)
+      .where(and(eq(cfdOrders.userId, userId), eq(cfdOrders.mode, mode), inArray(cfdOrders.status, LIVE)))
+      .orderBy(asc(cfdOrders.id));
+  },
+
+  /** Realised profit (all time, and since `since`) and fees paid, summed over the user's fills. */
+  async fillTotals(
+    exec: Executor,
+    userId: number,
+    mode: string,
+    since: Date,
+  ): Promise<{ pnl: string; pnlSince: string; fees: string }> {
+    const [row] = await exec
+      .select({
+        pnl: sql<string>`coalesce(sum(${cfdFills.pnl}), 0)::text`,
+        pnlSince: sql<string>`coalesce(sum(${cfdFills.pnl}) filter (where ${cfdFills.createdAt} >= ${since.toISOString()}::timestamptz), 0)::text`,
+        fees: sql<string>`coalesce(sum(${cfdFills.fee}), 0)::text`,
+      })
+      .from(cfdFills)
+      .where(and(eq(cfdFills.userId, userId), eq(cfdFills.mode, mode)));
+    return { pnl: row?.pnl ?? '0', pnlSince: row?.pnlSince ?? '0', fees: row?.fees ?? '0' };
+  },
+
+  /** Traded notional (opening and closing fills) since `since` in one book. */
+  async notionalSince(exec: Executor, mode: string, since: Date): Promise<string> {
+    const [row] = await exec
+      .select({ total: sql<string>`coalesce(sum(${cfdFills.notional}), 0)::text` })
+      .from(cfdFills)
+      .where(and(eq(cfdFills.mode, mode), gte(cfdFills.createdAt, since)));
+    return row?.total ?? '0';
+  },
+};

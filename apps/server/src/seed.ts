@@ -1,0 +1,22 @@
+import type { Services } from './app.ts';
+import type { Db } from './db/client.ts';
+
+/**
+ * Idempotent start-up data: parameters, currencies, fee schedule, content in every language, the
+ * market's instruments and, on a local install, the demo login. Runs on every start; existing rows
+ * are left as they are.
+ */
+export async function seedPlatform(
+  services: Services,
+  db: Db,
+  demoLogin: { username: string; email: string; password: string } | null,
+) {
+  await db.transaction(async (tx) => {
+    await services.params.seed(tx);
+    await services.ledger.seedCurrencies(tx);
+    await services.fees.seed(tx);
+    await services.content.seed(tx);
+    await services.market.seed(tx);
+    if (demoLogin) await services.auth.ensureUser(tx, demoLogin);
+  });
+}

@@ -1,0 +1,99 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../app.ts';
+import type { Database } from '../db/client.ts';
+import { ManualClock } from '../lib/clock.ts';
+import { outbox } from '../modules/mail/mail.tables.ts';
+import { seedPlatform } from '../seed.ts';
+import { type Driver, openTestDatabase } from './db.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  clock: ManualClock;
+  services: Awaited<ReturnType<typeof buildApp>>['services'];
+  call<T = unknown>(
+    method: 'GET' | 'POST',
+    url: string,
+    opts?: { body?: unknown; token?: string; headers?: Record<string, string>; query?: Record<string, string> },
+  ): Promise<{ status: number; body: { code: number; msg: string; result: T; msgCode?: number; field?: string } }>;
+  /** The newest 6-digit code sent to an address, read from the outbox as a user reads their mail. */
+  lastCode(recipient: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  driver: Driver,
+  opts: { seedDemo?: boolean; market?: Parameters<typeof buildApp>[0]['market'] } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase(driver);
+  const clock = new ManualClock(new Date());
+  const { app, services } = await buildApp({
+    config: { MAIL_FROM: 'test@localhost', SESSION_TTL_HOURS: 24, SMTP_URL: undefined, WEB_DIST: '/nonexistent' },
+    database,
+    clock,
+    // No background feed and no generated history unless a test asks: ticks come from publishTick.
+    market: opts.market ?? { feed: 'off', historyCandles: 0 },
+    // One test client shares 127.0.0.1: per-address limits are lifted, per-name limits stay.
+    authLimits: {
+      loginPerIpPerMinute: 100_000,
+      loginPerNamePerMinute: 10,
+      codesPerIpPer10Minutes: 100_000,
+      registrationsPerIpPerHour: 100_000,
+    },
+  });
+  await seedPlatform(
+    services,
+    database.db,
+    opts.seedDemo ? { username: 'demo', email: 'demo@openbourse.local', password: 'Demo12345' } : null,
+  );
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    services,
+    async call(method, url, o = {}) {
+      const headers: Record<string, string> = { ...o.headers };
+      if (o.token) headers.authorization = o.token;
+      const req: InjectOptions = { method, url, headers };
+      if (o.query) req.query = o.query;
+      if (o.body !== undefined) req.payload = o.body as InjectOptions['payload'];
+      const res = await app.inject(req);
+      return { status: res.statusCode, body: res.json() };
+    },
+    async lastCode(recipient) {
+      const [row] = await database.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.recipient, recipient))
+        .orderBy(desc(outbox.id))
+        .limit(1);
+      const m = row ? /\b(\d{6})\b/.exec(row.body) : null;
+      if (!m) throw new Error(`no code sent to ${recipient}`);
+      return m[1] as string;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let seq = 0;
+/** Registers a fresh user by email through the API and returns its token. */
+export async function registerUser(t: TestApp, name?: string) {
+  seq += 1;
+  const username = name ?? `user${Date.now().toString(36)}${seq}`;
+  const email = `${username.toLowerCase()}@example.com`;
+  const sent = await t.call('POST', '/swx/customer/login/sendCode', {
+    body: { channel: 'email', purpose: 'register', email },
+  });
+  if (sent.body.code !== 200) throw new Error(`sendCode failed: ${JSON.stringify(sent.body)}`);
+  const code = await t.lastCode(email);
+  const res = await t.call<{ token: string; user: { id: number } }>('POST', '/swx/customer/login/register', {
+    body: { method: 'email', username, email, password: 'Secret123', code },
+  });
+  if (res.body.code !== 200) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
+  return { username, email, password: 'Secret123', token: res.body.result.token, id: res.body.result.user.id };
+}
