@@ -1,0 +1,12 @@
+import type { LoginResult } from '@openbourse/contracts/auth.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import { userInfoQuery } from '@/shared/api/get-user-info';
+import { queryKeys } from '@/shared/api/query-keys';
+import { sessionStore } from '@/shared/session/session-store';
+
+/** Stores the session after login or registration (spec §4: token, user info, login flag). */
+export function completeLogin(queryClient: QueryClient, result: LoginResult): void {
+  queryClient.removeQueries({ queryKey: queryKeys.balances });
+  sessionStore.logIn(result.token, result.user);
+  queryClient.setQueryData(userInfoQuery(result.token).queryKey, result.user);
+}

@@ -1,0 +1,251 @@
+import { RegisterRequest, Username } from '@openbourse/contracts/auth.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '@/shared/components/button';
+import { SendCodeButton } from '@/shared/components/send-code-button';
+import { PasswordField, TextField } from '@/shared/components/text-field';
+import { toast } from '@/shared/components/toast/toast-store';
+import { useDocumentTitle } from '@/shared/hooks/use-document-title';
+import { errorText } from '@/shared/i18n/i18n';
+import { ApiError, errorMessage } from '@/shared/lib/api-client';
+import { validate } from '@/shared/lib/validation';
+import { useSession } from '@/shared/session/use-session';
+import { checkUser } from '../api/check-user';
+import { useRegister } from '../api/register';
+import { AuthLayout } from '../components/auth-layout';
+import { completeLogin } from '../components/complete-login';
+import { type Channel, ChannelTabs, ContactFields } from '../components/contact-fields';
+import { TermsNote } from '../components/terms-note';
+import { useCodeSender } from '../components/use-code-sender';
+
+interface Values {
+  username: string;
+  email: string;
+  areaCode: string;
+  phone: string;
+  password: string;
+  confirm: string;
+  code: string;
+  inviteCode: string;
+}
+
+export default function RegisterRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const isLoggedIn = useSession((s) => s.isLoggedIn);
+  const [channel, setChannel] = useState<Channel>('email');
+  const [values, setValues] = useState<Values>({
+    username: '',
+    email: '',
+    areaCode: '',
+    phone: '',
+    password: '',
+    confirm: '',
+    code: '',
+    inviteCode: (params.get('invite') ?? '').slice(0, 32),
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const sender = useCodeSender();
+  const mutation = useRegister();
+  useDocumentTitle(t('auth.register.title'));
+
+  if (isLoggedIn && !mutation.isSuccess) return <Navigate to="/" replace />;
+
+  const update = (patch: Partial<Values>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    setErrors((e) => {
+      const next = { ...e };
+      for (const key of Object.keys(patch)) delete next[key];
+      return next;
+    });
+  };
+  const mergeErrors = (more: Record<string, string>) => setErrors((e) => ({ ...e, ...more }));
+
+  const checkUsername = async () => {
+    if (!Username.safeParse(values.username).success) return;
+    try {
+      if (await checkUser({ username: values.username.trim() })) mergeErrors({ username: errorText(10006) });
+    } catch {
+      // Only a hint; the server checks again on submit.
+    }
+  };
+
+  const sendCode = () => {
+    const request =
+      channel === 'email'
+        ? ({ channel: 'email', purpose: 'register', email: values.email } as const)
+        : ({ channel: 'phone', purpose: 'register', areaCode: values.areaCode, phone: values.phone } as const);
+    if (channel === 'phone' && !values.areaCode) {
+      mergeErrors({ areaCode: t('form.areaCodeRequired') });
+      return;
+    }
+    sender.send(request, mergeErrors);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const common = {
+      username: values.username,
+      password: values.password,
+      code: values.code,
+      inviteCode: values.inviteCode.trim() || undefined,
+    };
+    const body =
+      channel === 'email'
+        ? { method: 'email' as const, email: values.email, ...common }
+        : { method: 'phone' as const, areaCode: values.areaCode, phone: values.phone, ...common };
+    const checked = validate(RegisterRequest, body);
+    const found: Record<string, string> = { ...(checked.errors ?? {}) };
+    if (channel === 'phone' && !values.areaCode) found.areaCode = t('form.areaCodeRequired');
+    if (!values.confirm) found.confirm = t('form.confirmRequired');
+    else if (values.confirm !== values.password) found.confirm = t('form.passwordMismatch');
+    if (Object.keys(found).length > 0 || !checked.data) {
+      setErrors(found);
+      return;
+    }
+    mutation.mutate(checked.data, {
+      onSuccess(result) {
+        completeLogin(queryClient, result);
+        toast.success(t('auth.register.welcome', { name: result.user.username }));
+        navigate('/', { replace: true });
+      },
+      onError(error) {
+        toast.error(errorMessage(error));
+        if (error instanceof ApiError && error.kind === 'server') {
+          const field = error.field ?? fieldForCode(error.code);
+          if (field) mergeErrors({ [field]: error.message });
+        }
+      },
+    });
+  };
+
+  return (
+    <AuthLayout
+      title={t('auth.register.title')}
+      subtitle={t('auth.register.subtitle')}
+      footer={
+        <p>
+          {t('auth.register.haveAccount')}{' '}
+          <Link to="/pass/login" data-testid="register-to-login">
+            {t('auth.register.toLogin')}
+          </Link>
+        </p>
+      }
+    >
+      <ChannelTabs
+        value={channel}
+        onChange={(c) => {
+          setChannel(c);
+          setErrors({});
+        }}
+        testPrefix="register"
+      />
+      <form
+        className="form"
+        onSubmit={onSubmit}
+        noValidate
+        data-testid="register-form"
+        id="register-panel"
+        role="tabpanel"
+        aria-labelledby={`register-tab-${channel}`}
+      >
+        <TextField
+          label={t('auth.fields.username')}
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={values.username}
+          onChange={(e) => update({ username: e.target.value })}
+          onBlur={() => void checkUsername()}
+          error={errors.username}
+          hint={t('auth.fields.usernameHint')}
+          testId="register-username"
+        />
+        <ContactFields channel={channel} values={values} errors={errors} onChange={update} testPrefix="register" />
+        <TextField
+          label={t('auth.fields.code')}
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={6}
+          value={values.code}
+          onChange={(e) => update({ code: e.target.value.replace(/\D/g, '') })}
+          error={errors.code}
+          trailing={
+            <SendCodeButton
+              onClick={sendCode}
+              secondsLeft={sender.secondsLeft}
+              pending={sender.pending}
+              testId="register-send-code"
+            />
+          }
+          testId="register-code"
+        />
+        <PasswordField
+          label={t('auth.fields.password')}
+          name="new-password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={(e) => update({ password: e.target.value })}
+          error={errors.password}
+          hint={t('auth.fields.passwordHint')}
+          testId="register-password"
+        />
+        <PasswordField
+          label={t('auth.fields.confirmPassword')}
+          name="confirm-password"
+          autoComplete="new-password"
+          value={values.confirm}
+          onChange={(e) => update({ confirm: e.target.value })}
+          error={errors.confirm}
+          testId="register-confirm"
+        />
+        <TextField
+          label={t('auth.fields.inviteCode')}
+          name="invite"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={32}
+          value={values.inviteCode}
+          onChange={(e) => update({ inviteCode: e.target.value })}
+          error={errors.inviteCode}
+          hint={t('common.optional')}
+          testId="register-invite"
+        />
+        <TermsNote />
+        <Button type="submit" size="lg" block loading={mutation.isPending} data-testid="register-submit">
+          {t('auth.register.submit')}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}
+
+/** Which field a registration error is about, when the server did not name one. */
+function fieldForCode(code: number): string | undefined {
+  switch (code) {
+    case 10006:
+    case 10003:
+      return 'username';
+    case 10007:
+    case 10002:
+      return 'email';
+    case 40003:
+    case 40002:
+      return 'phone';
+    case 40004:
+      return 'password';
+    case 10090:
+    case 10091:
+    case 40007:
+    case 40008:
+      return 'code';
+    default:
+      return undefined;
+  }
+}

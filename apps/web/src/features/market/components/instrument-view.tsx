@@ -1,0 +1,135 @@
+import type { KPeriod, MarketInfo } from '@openbourse/contracts/market.ts';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/shared/components/badge';
+import { IconInfo } from '@/shared/components/icons';
+import { QueryError } from '@/shared/components/query-error';
+import { Spinner } from '@/shared/components/spinner';
+import { useFormat } from '@/shared/hooks/use-format';
+import { useLiveQuote } from '@/shared/lib/live-quotes';
+import { useKLines } from '../api/market-info';
+import { K_PERIODS } from '../lib/periods';
+import { direction } from './market-table';
+import { OrderTicket } from './order-ticket';
+
+/** lightweight-charts is only downloaded when an instrument is opened. */
+const PriceChart = lazy(() => import('./price-chart'));
+
+function ChartPanel({ info }: { info: MarketInfo }) {
+  const { t } = useTranslation();
+  const [period, setPeriod] = useState<KPeriod>('1m');
+  const { data, error, refetch, isPending } = useKLines(info.code, period);
+  return (
+    <div className="chart-panel">
+      <fieldset className="period-switch" aria-label={t('market.view.period')}>
+        {K_PERIODS.map((p) => (
+          <button
+            key={p}
+            type="button"
+            className={`period-switch__item ${p === period ? 'is-active' : ''}`}
+            aria-pressed={p === period}
+            onClick={() => setPeriod(p)}
+            data-testid={`period-${p}`}
+          >
+            {t(`market.periods.${p}`)}
+          </button>
+        ))}
+      </fieldset>
+      <div className="chart-box">
+        {error ? (
+          <QueryError error={error} onRetry={() => void refetch()} />
+        ) : isPending ? (
+          <div className="chart-box__loading" data-testid="chart">
+            <Spinner />
+          </div>
+        ) : (
+          <Suspense
+            fallback={
+              <div className="chart-box__loading" data-testid="chart">
+                <Spinner />
+              </div>
+            }
+          >
+            <PriceChart candles={data} period={period} instrumentId={info.id} priceDecimals={info.priceDecimals} />
+          </Suspense>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function InstrumentHeader({ info }: { info: MarketInfo }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const tick = useLiveQuote(info.id);
+  const q = tick && tick.ts >= info.quote.ts ? { ...info.quote, ...tick } : info.quote;
+  const digits = { minFractionDigits: info.priceDecimals, maxFractionDigits: info.priceDecimals };
+  const dir = direction(q.changePct);
+  const sign = dir === 'up' ? '+' : '';
+  return (
+    <div className="instrument-head">
+      <div className="instrument-head__title">
+        <h2 className="instrument-head__name">{info.name}</h2>
+        <span className="instrument-head__code">{info.code}</span>
+        <Badge tone={info.open ? 'accent' : 'warn'} testId="session-badge">
+          {info.open ? t('market.view.sessionOpen') : t('market.view.sessionClosed')}
+        </Badge>
+        {q.simulated ? (
+          <Badge tone="info" testId="instrument-simulated">
+            <IconInfo />
+            {t('market.view.simulated')}
+          </Badge>
+        ) : null}
+      </div>
+      <dl className="instrument-head__quote">
+        <div>
+          <dt>{t('market.columns.last')}</dt>
+          <dd className={`num num--strong change--${dir}`} data-testid="instrument-last">
+            {format.decimal(q.last, digits)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('market.columns.change')}</dt>
+          <dd className={`num change--${dir}`}>
+            {sign}
+            {format.decimal(q.change, digits)} (
+            {t('market.changeValue', {
+              value: `${sign}${format.decimal(q.changePct, { minFractionDigits: 2, maxFractionDigits: 2 })}`,
+            })}
+            )
+          </dd>
+        </div>
+        <div>
+          <dt>{t('market.view.bid')}</dt>
+          <dd className="num change--down" data-testid="instrument-bid">
+            {format.decimal(q.bid, digits)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('market.view.ask')}</dt>
+          <dd className="num change--up" data-testid="instrument-ask">
+            {format.decimal(q.ask, digits)}
+          </dd>
+        </div>
+      </dl>
+      {!info.open && info.nextSessionChange ? (
+        <p className="market-note">
+          <IconInfo />
+          {t('market.view.opensAt', { time: format.dateTime(new Date(info.nextSessionChange).toISOString()) })}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function InstrumentView({ info }: { info: MarketInfo }) {
+  return (
+    <div className="instrument-view" data-testid="instrument-view">
+      <InstrumentHeader info={info} />
+      <div className="instrument-view__body">
+        <ChartPanel key={info.id} info={info} />
+        <OrderTicket key={info.id} info={info} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,380 @@
+import type { MarketInfo } from '@openbourse/contracts/market.ts';
+import type { BuyURequest, OrderType, Side } from '@openbourse/contracts/trading.ts';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/shared/components/button';
+import { LoginPrompt } from '@/shared/components/login-prompt';
+import { Modal } from '@/shared/components/modal';
+import { TextField } from '@/shared/components/text-field';
+import { toast } from '@/shared/components/toast/toast-store';
+import { useFormat } from '@/shared/hooks/use-format';
+import { errorMessage } from '@/shared/lib/api-client';
+import { useSession } from '@/shared/session/use-session';
+import { usePlaceOrder, usePreview } from '../api/orders';
+import { compareDecimal, isDecimal, isMultipleOf, trimDecimal } from '../lib/decimal';
+
+const ORDER_TYPES: OrderType[] = ['market', 'limit', 'stop'];
+const PREVIEW_DELAY_MS = 350;
+
+export interface TicketValues {
+  side: Side;
+  type: OrderType;
+  lots: string;
+  leverage: string;
+  price: string;
+  stopLoss: string;
+  takeProfit: string;
+}
+
+type FieldErrors = Partial<Record<'lots' | 'leverage' | 'price' | 'stopLoss' | 'takeProfit', string>>;
+type Spec = Pick<MarketInfo, 'minLots' | 'maxLots' | 'lotStep' | 'maxLeverage'>;
+
+/** Keys of the texts (market.ticket.errors.*) for what is wrong with the ticket, before any request. */
+export function validateTicket(v: TicketValues, spec: Spec) {
+  const errors: Record<string, 'lots' | 'lotsRange' | 'lotsStep' | 'leverage' | 'price' | 'priceRequired'> = {};
+  const lots = v.lots.trim();
+  if (!isDecimal(lots) || lots.startsWith('-')) errors.lots = 'lots';
+  else if (compareDecimal(lots, spec.minLots) < 0 || compareDecimal(lots, spec.maxLots) > 0) errors.lots = 'lotsRange';
+  else if (!isMultipleOf(lots, spec.lotStep)) errors.lots = 'lotsStep';
+  const lev = Number(v.leverage);
+  if (!/^\d+$/.test(v.leverage.trim()) || lev < 1 || lev > spec.maxLeverage) errors.leverage = 'leverage';
+  if (v.type !== 'market') {
+    if (!v.price.trim()) errors.price = 'priceRequired';
+    else if (!isPositive(v.price)) errors.price = 'price';
+  }
+  if (v.stopLoss.trim() && !isPositive(v.stopLoss)) errors.stopLoss = 'price';
+  if (v.takeProfit.trim() && !isPositive(v.takeProfit)) errors.takeProfit = 'price';
+  return errors;
+}
+
+const isPositive = (s: string) => /^(0|[1-9]\d*)(\.\d+)?$/.test(s.trim()) && /[1-9]/.test(s);
+
+export function toRequest(instrumentId: number, v: TicketValues): BuyURequest {
+  return {
+    instrumentId,
+    side: v.side,
+    type: v.type,
+    lots: v.lots.trim(),
+    leverage: Number(v.leverage),
+    ...(v.type !== 'market' ? { price: v.price.trim() } : {}),
+    ...(v.stopLoss.trim() ? { stopLoss: v.stopLoss.trim() } : {}),
+    ...(v.takeProfit.trim() ? { takeProfit: v.takeProfit.trim() } : {}),
+  };
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+function newClientOrderId(): string {
+  const random = globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  return `web-${random}`;
+}
+
+export function OrderTicket({ info }: { info: MarketInfo }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const isLoggedIn = useSession((s) => s.isLoggedIn);
+  const accountMode = useSession((s) => s.accountMode);
+  const [values, setValues] = useState<TicketValues>({
+    side: 'buy',
+    type: 'market',
+    lots: trimDecimal(info.minLots),
+    leverage: String(Math.min(10, info.maxLeverage)),
+    price: '',
+    stopLoss: '',
+    takeProfit: '',
+  });
+  const [confirming, setConfirming] = useState(false);
+  const [clientOrderId, setClientOrderId] = useState(newClientOrderId);
+  const codes = validateTicket(values, info);
+  const errors: FieldErrors = {};
+  for (const [field, code] of Object.entries(codes)) {
+    errors[field as keyof FieldErrors] = t(`market.ticket.errors.${code}`, {
+      min: trimDecimal(info.minLots),
+      max: trimDecimal(info.maxLots),
+      step: trimDecimal(info.lotStep),
+      maxLeverage: info.maxLeverage,
+    });
+  }
+  const valid = Object.keys(codes).length === 0;
+  const requestKey = valid ? JSON.stringify(toRequest(info.id, values)) : null;
+  const debouncedKey = useDebounced(requestKey, PREVIEW_DELAY_MS);
+  const previewBody = useMemo(() => (debouncedKey ? (JSON.parse(debouncedKey) as BuyURequest) : null), [debouncedKey]);
+  const preview = usePreview(isLoggedIn ? previewBody : null);
+  const place = usePlaceOrder();
+  const previewCurrent = preview.data && debouncedKey === requestKey && !preview.isError;
+
+  const set = <K extends keyof TicketValues>(key: K, value: TicketValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+  const usdt = (v: string) => `${format.decimal(v, { minFractionDigits: 2, maxFractionDigits: 2 })} USDT`;
+  const priceDigits = { minFractionDigits: info.priceDecimals, maxFractionDigits: info.priceDecimals };
+
+  const submit = async () => {
+    try {
+      const res = await place.mutateAsync({ ...toRequest(info.id, values), clientOrderId });
+      toast.success(res.msg || t('market.ticket.placed'));
+      setConfirming(false);
+      setClientOrderId(newClientOrderId());
+    } catch (error) {
+      toast.error(errorMessage(error));
+      setConfirming(false);
+      setClientOrderId(newClientOrderId());
+    }
+  };
+
+  if (!isLoggedIn) {
+    return (
+      <div className="ticket card" data-testid="order-ticket">
+        <LoginPrompt text={t('market.ticket.login')} />
+      </div>
+    );
+  }
+
+  const sideLabel = t(`market.side.${values.side}`);
+  return (
+    <form
+      className="ticket"
+      data-testid="order-ticket"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (valid && previewCurrent) setConfirming(true);
+      }}
+    >
+      <fieldset className="ticket__sides" aria-label={t('market.ticket.side')}>
+        {(['buy', 'sell'] as const).map((side) => (
+          <button
+            key={side}
+            type="button"
+            className={`ticket__side ticket__side--${side} ${values.side === side ? 'is-active' : ''}`}
+            aria-pressed={values.side === side}
+            onClick={() => set('side', side)}
+            data-testid={`ticket-side-${side}`}
+          >
+            {t(`market.side.${side}`)}
+          </button>
+        ))}
+      </fieldset>
+      <fieldset className="ticket__types" aria-label={t('market.ticket.type')}>
+        {ORDER_TYPES.map((type) => (
+          <button
+            key={type}
+            type="button"
+            className={`period-switch__item ${values.type === type ? 'is-active' : ''}`}
+            aria-pressed={values.type === type}
+            onClick={() => set('type', type)}
+            data-testid={`ticket-type-${type}`}
+          >
+            {t(`market.orderType.${type}`)}
+          </button>
+        ))}
+      </fieldset>
+      {values.type !== 'market' ? (
+        <TextField
+          label={t('market.ticket.price')}
+          inputMode="decimal"
+          value={values.price}
+          onChange={(e) => set('price', e.target.value)}
+          error={errors.price}
+          testId="ticket-price"
+        />
+      ) : null}
+      <div className="ticket__row">
+        <TextField
+          label={t('market.ticket.lots')}
+          inputMode="decimal"
+          value={values.lots}
+          onChange={(e) => set('lots', e.target.value)}
+          error={errors.lots}
+          hint={t('market.ticket.lotsHint', {
+            min: trimDecimal(info.minLots),
+            max: trimDecimal(info.maxLots),
+            step: trimDecimal(info.lotStep),
+          })}
+          testId="ticket-lots"
+        />
+        <TextField
+          label={t('market.ticket.leverage')}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={info.maxLeverage}
+          step={1}
+          value={values.leverage}
+          onChange={(e) => set('leverage', e.target.value)}
+          error={errors.leverage}
+          hint={t('market.ticket.leverageHint', { max: info.maxLeverage })}
+          testId="ticket-leverage"
+        />
+      </div>
+      <div className="ticket__row">
+        <TextField
+          label={t('market.ticket.stopLoss')}
+          inputMode="decimal"
+          placeholder={t('common.optional')}
+          value={values.stopLoss}
+          onChange={(e) => set('stopLoss', e.target.value)}
+          error={errors.stopLoss}
+          testId="ticket-sl"
+        />
+        <TextField
+          label={t('market.ticket.takeProfit')}
+          inputMode="decimal"
+          placeholder={t('common.optional')}
+          value={values.takeProfit}
+          onChange={(e) => set('takeProfit', e.target.value)}
+          error={errors.takeProfit}
+          testId="ticket-tp"
+        />
+      </div>
+      <dl className="ticket__preview" aria-live="polite" data-testid="ticket-preview">
+        <div>
+          <dt>{t('market.ticket.fillPrice')}</dt>
+          <dd className="num" data-testid="ticket-price-preview">
+            {previewCurrent ? format.decimal(preview.data.price, priceDigits) : '—'}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('market.ticket.margin')}</dt>
+          <dd className="num" data-testid="ticket-margin">
+            {previewCurrent ? usdt(preview.data.margin) : '—'}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('market.ticket.fee')}</dt>
+          <dd className="num" data-testid="ticket-fee">
+            {previewCurrent ? usdt(preview.data.fee) : '—'}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('market.ticket.cost')}</dt>
+          <dd className="num num--strong" data-testid="ticket-cost">
+            {previewCurrent ? usdt(preview.data.cost) : '—'}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('market.ticket.available')}</dt>
+          <dd className="num" data-testid="ticket-available">
+            {previewCurrent ? usdt(preview.data.available) : '—'}
+          </dd>
+        </div>
+        {previewCurrent && preview.data.stopOutPrice ? (
+          <div>
+            <dt>{t('market.ticket.stopOutPrice')}</dt>
+            <dd className="num">{format.decimal(preview.data.stopOutPrice, priceDigits)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {preview.isError && debouncedKey === requestKey ? (
+        <p className="field__error" role="alert" data-testid="ticket-preview-error">
+          {errorMessage(preview.error)}
+        </p>
+      ) : null}
+      {!info.open ? <p className="market-note">{t('market.ticket.sessionClosed')}</p> : null}
+      <Button
+        type="submit"
+        block
+        className={`ticket__submit ticket__submit--${values.side}`}
+        disabled={!valid || !previewCurrent}
+        loading={valid && preview.isFetching && !previewCurrent}
+        data-testid="ticket-submit"
+      >
+        {t('market.ticket.submit', { side: sideLabel, code: info.code })}
+      </Button>
+      <p className="ticket__mode">
+        {accountMode === 2 ? t('market.ticket.demoAccount') : t('market.ticket.realAccount')}
+      </p>
+      <Modal
+        open={confirming && Boolean(preview.data)}
+        onClose={() => setConfirming(false)}
+        title={t('market.confirm.title')}
+        testId="confirm-dialog"
+      >
+        {preview.data ? (
+          <div className="confirm">
+            <dl className="confirm__list">
+              <div>
+                <dt>{t('market.confirm.instrument')}</dt>
+                <dd>
+                  {info.name} ({info.code})
+                </dd>
+              </div>
+              <div>
+                <dt>{t('market.ticket.side')}</dt>
+                <dd className={values.side === 'buy' ? 'change--up' : 'change--down'} data-testid="confirm-side">
+                  {sideLabel} · {t(`market.orderType.${values.type}`)}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('market.ticket.lots')}</dt>
+                <dd className="num" data-testid="confirm-lots">
+                  {preview.data.lots}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('market.ticket.leverage')}</dt>
+                <dd className="num">{t('market.leverageValue', { value: preview.data.leverage })}</dd>
+              </div>
+              <div>
+                <dt>{values.type === 'market' ? t('market.confirm.priceNow') : t('market.ticket.price')}</dt>
+                <dd className="num" data-testid="confirm-price">
+                  {format.decimal(preview.data.price, priceDigits)}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('market.ticket.margin')}</dt>
+                <dd className="num" data-testid="confirm-margin">
+                  {usdt(preview.data.margin)}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('market.ticket.fee')}</dt>
+                <dd className="num" data-testid="confirm-fee">
+                  {usdt(preview.data.fee)}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('market.ticket.cost')}</dt>
+                <dd className="num num--strong">{usdt(preview.data.cost)}</dd>
+              </div>
+              <div>
+                <dt>{t('market.ticket.stopLoss')}</dt>
+                <dd className="num" data-testid="confirm-sl">
+                  {values.stopLoss.trim() || t('market.none')}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('market.ticket.takeProfit')}</dt>
+                <dd className="num" data-testid="confirm-tp">
+                  {values.takeProfit.trim() || t('market.none')}
+                </dd>
+              </div>
+            </dl>
+            <p className="market-note">
+              {values.type === 'market' ? t('market.confirm.marketNote') : t('market.confirm.pendingNote')}
+            </p>
+            <div className="confirm__actions">
+              <Button variant="secondary" onClick={() => setConfirming(false)}>
+                {t('market.confirm.cancel')}
+              </Button>
+              <Button
+                className={`ticket__submit--${values.side}`}
+                loading={place.isPending}
+                onClick={() => void submit()}
+                data-testid="confirm-submit"
+              >
+                {t('market.confirm.submit')}
+              </Button>
+            </div>
+          </div>
+        ) : null}
+      </Modal>
+    </form>
+  );
+}

@@ -1,0 +1,469 @@
+import type { UOrder } from '@openbourse/contracts/trading.ts';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/shared/components/button';
+import { EmptyState } from '@/shared/components/empty-state';
+import { IconChart } from '@/shared/components/icons';
+import { LoginPrompt } from '@/shared/components/login-prompt';
+import { Modal } from '@/shared/components/modal';
+import { QueryError } from '@/shared/components/query-error';
+import { SkeletonRows } from '@/shared/components/skeleton';
+import { Tabs } from '@/shared/components/tabs';
+import { TextField } from '@/shared/components/text-field';
+import { toast } from '@/shared/components/toast/toast-store';
+import { useFormat } from '@/shared/hooks/use-format';
+import { errorMessage } from '@/shared/lib/api-client';
+import { useSession } from '@/shared/session/use-session';
+import {
+  ORDER_LIST_STATUS,
+  useCancelOrder,
+  useCloseOrder,
+  useMarginAccount,
+  useOrderDetail,
+  useOrderList,
+  useUpdateOrder,
+} from '../api/orders';
+import { compareDecimal, signOf, trimDecimal } from '../lib/decimal';
+
+type PositionsTab = 'open' | 'pending' | 'history';
+const TABS: PositionsTab[] = ['open', 'pending', 'history'];
+
+const pnlClass = (v: string) => `num change--${signOf(v) > 0 ? 'up' : signOf(v) < 0 ? 'down' : 'flat'}`;
+
+function useMoney() {
+  const format = useFormat();
+  return {
+    format,
+    usdt: (v: string) => `${format.decimal(v, { minFractionDigits: 2, maxFractionDigits: 2 })} USDT`,
+    pnl: (v: string) =>
+      `${signOf(v) > 0 ? '+' : ''}${format.decimal(v, { minFractionDigits: 2, maxFractionDigits: 4 })} USDT`,
+    price: (v: string | null) => (v ? format.decimal(v, { minFractionDigits: 0, maxFractionDigits: 10 }) : '—'),
+    time: (ms: number | null) => (ms ? format.dateTime(new Date(ms).toISOString()) : '—'),
+  };
+}
+
+export function MarginSummary() {
+  const { t } = useTranslation();
+  const { usdt, pnl, format } = useMoney();
+  const { data } = useMarginAccount();
+  const dash = '—';
+  const items: { key: string; label: string; value: string; className?: string }[] = [
+    { key: 'equity', label: t('wallet.margin.equity'), value: data ? usdt(data.equity) : dash },
+    { key: 'used', label: t('wallet.margin.usedMargin'), value: data ? usdt(data.usedMargin) : dash },
+    { key: 'free', label: t('wallet.margin.freeMargin'), value: data ? usdt(data.freeMargin) : dash },
+    {
+      key: 'pnl',
+      label: t('wallet.margin.openPnl'),
+      value: data ? pnl(data.openProfit) : dash,
+      className: data ? pnlClass(data.openProfit) : 'num',
+    },
+    {
+      key: 'level',
+      label: t('market.positions.marginLevel'),
+      value: data?.marginLevel ? format.percent(data.marginLevel) : dash,
+    },
+  ];
+  return (
+    <dl className="margin-summary" data-testid="margin-summary">
+      {items.map((item) => (
+        <div key={item.key} className="margin-summary__item">
+          <dt>{item.label}</dt>
+          <dd className={item.className ?? 'num'} data-testid={`margin-${item.key}`}>
+            {item.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="pos__field">
+      <dt>{label}</dt>
+      <dd className="num" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+function OrderTitle({ order }: { order: UOrder }) {
+  const { t } = useTranslation();
+  return (
+    <div className="pos__title">
+      <span className={`pos__side pos__side--${order.side}`}>{t(`market.side.${order.side}`)}</span>
+      <span className="pos__name">{order.code}</span>
+      <span className="pos__meta">
+        {t(`market.orderType.${order.type}`)} · {t('market.leverageValue', { value: order.leverage })} ·{' '}
+        {t('market.positions.orderNo', { no: order.orderNo })}
+      </span>
+    </div>
+  );
+}
+
+function CloseDialog({ order, onClose }: { order: UOrder; onClose(): void }) {
+  const { t } = useTranslation();
+  const close = useCloseOrder();
+  const [lots, setLots] = useState(trimDecimal(order.openLots));
+  const invalid =
+    !/^(0|[1-9]\d*)(\.\d+)?$/.test(lots.trim()) ||
+    !/[1-9]/.test(lots) ||
+    compareDecimal(lots.trim(), order.openLots) > 0;
+  const submit = async () => {
+    try {
+      const full = compareDecimal(lots.trim(), order.openLots) === 0;
+      const res = await close.mutateAsync({ id: order.id, ...(full ? {} : { lots: lots.trim() }) });
+      toast.success(res.msg || t('market.positions.closed'));
+      onClose();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+  return (
+    <Modal open onClose={onClose} title={t('market.positions.closeTitle', { code: order.code })} testId="close-dialog">
+      <form
+        className="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!invalid) void submit();
+        }}
+      >
+        <TextField
+          label={t('market.positions.closeLots')}
+          inputMode="decimal"
+          value={lots}
+          onChange={(e) => setLots(e.target.value)}
+          error={invalid ? t('market.positions.closeLotsInvalid', { max: trimDecimal(order.openLots) }) : undefined}
+          hint={t('market.positions.closeHint', { max: trimDecimal(order.openLots) })}
+          testId="close-lots"
+          data-autofocus
+        />
+        <div className="confirm__actions">
+          <Button variant="secondary" onClick={onClose}>
+            {t('market.confirm.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="danger"
+            loading={close.isPending}
+            disabled={invalid}
+            data-testid="close-submit"
+          >
+            {t('market.positions.close')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function TpSlDialog({ order, onClose }: { order: UOrder; onClose(): void }) {
+  const { t } = useTranslation();
+  const update = useUpdateOrder();
+  const [tp, setTp] = useState(order.takeProfit ?? '');
+  const [sl, setSl] = useState(order.stopLoss ?? '');
+  const bad = (v: string) => v.trim() !== '' && !/^(0|[1-9]\d*)(\.\d+)?$/.test(v.trim());
+  const submit = async () => {
+    try {
+      const res = await update.mutateAsync({
+        id: order.id,
+        takeProfit: tp.trim() || null,
+        stopLoss: sl.trim() || null,
+      });
+      toast.success(res.msg || t('market.positions.updated'));
+      onClose();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+  return (
+    <Modal open onClose={onClose} title={t('market.positions.tpslTitle', { code: order.code })} testId="tpsl-dialog">
+      <form
+        className="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!bad(tp) && !bad(sl)) void submit();
+        }}
+      >
+        <TextField
+          label={t('market.ticket.takeProfit')}
+          inputMode="decimal"
+          value={tp}
+          onChange={(e) => setTp(e.target.value)}
+          error={bad(tp) ? t('market.ticket.errors.price') : undefined}
+          hint={t('market.positions.tpslHint')}
+          testId="tp-input"
+          data-autofocus
+        />
+        <TextField
+          label={t('market.ticket.stopLoss')}
+          inputMode="decimal"
+          value={sl}
+          onChange={(e) => setSl(e.target.value)}
+          error={bad(sl) ? t('market.ticket.errors.price') : undefined}
+          testId="sl-input"
+        />
+        {order.currentPrice ? (
+          <p className="market-note">{t('market.positions.currentPrice', { price: order.currentPrice })}</p>
+        ) : null}
+        <div className="confirm__actions">
+          <Button variant="secondary" onClick={onClose}>
+            {t('market.confirm.cancel')}
+          </Button>
+          <Button type="submit" loading={update.isPending} disabled={bad(tp) || bad(sl)} data-testid="tp-save">
+            {t('market.positions.save')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function OpenPositions() {
+  const { t } = useTranslation();
+  const m = useMoney();
+  const { data, isPending, error, refetch } = useOrderList(ORDER_LIST_STATUS.open);
+  const [closing, setClosing] = useState<UOrder | null>(null);
+  const [editing, setEditing] = useState<UOrder | null>(null);
+  if (error) return <QueryError error={error} onRetry={() => void refetch()} />;
+  if (isPending) return <SkeletonRows rows={3} />;
+  if (data.list.length === 0) return <EmptyState icon={<IconChart />} title={t('market.positionsEmpty')} />;
+  return (
+    <>
+      <ul className="pos-list">
+        {data.list.map((o) => {
+          const pnl = o.unrealisedProfit ?? o.profit;
+          return (
+            <li key={o.id} className="pos" data-testid={`position-row-${o.orderNo}`}>
+              <div className="pos__head">
+                <OrderTitle order={o} />
+                <span className={`pos__pnl ${pnlClass(pnl)}`} data-testid="position-pnl">
+                  {m.pnl(pnl)}
+                </span>
+              </div>
+              <dl className="pos__grid">
+                <Field label={t('market.ticket.lots')}>{trimDecimal(o.openLots)}</Field>
+                <Field label={t('market.positions.openPrice')} testId="position-open-price">
+                  {m.price(o.openPrice)}
+                </Field>
+                <Field label={t('market.positions.currentPrice2')} testId="position-current-price">
+                  {m.price(o.currentPrice)}
+                </Field>
+                <Field label={t('market.ticket.margin')}>{m.usdt(o.marginHeld)}</Field>
+                <Field label={t('market.ticket.takeProfit')} testId="position-tp">
+                  {m.price(o.takeProfit)}
+                </Field>
+                <Field label={t('market.ticket.stopLoss')} testId="position-sl">
+                  {m.price(o.stopLoss)}
+                </Field>
+                <Field label={t('market.ticket.stopOutPrice')}>{m.price(o.stopOutPrice)}</Field>
+                <Field label={t('market.positions.openTick')}>{o.openTickId ? `#${o.openTickId}` : '—'}</Field>
+              </dl>
+              <div className="pos__actions">
+                <Button size="sm" variant="secondary" onClick={() => setEditing(o)} data-testid="position-tp-edit">
+                  {t('market.positions.editTpSl')}
+                </Button>
+                <Button size="sm" variant="danger" onClick={() => setClosing(o)} data-testid="position-close">
+                  {t('market.positions.close')}
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {closing ? <CloseDialog order={closing} onClose={() => setClosing(null)} /> : null}
+      {editing ? <TpSlDialog order={editing} onClose={() => setEditing(null)} /> : null}
+    </>
+  );
+}
+
+function PendingOrders() {
+  const { t } = useTranslation();
+  const m = useMoney();
+  const { data, isPending, error, refetch } = useOrderList(ORDER_LIST_STATUS.pending);
+  const cancel = useCancelOrder();
+  if (error) return <QueryError error={error} onRetry={() => void refetch()} />;
+  if (isPending) return <SkeletonRows rows={3} />;
+  if (data.list.length === 0) return <EmptyState icon={<IconChart />} title={t('market.positions.pendingEmpty')} />;
+  return (
+    <ul className="pos-list">
+      {data.list.map((o) => (
+        <li key={o.id} className="pos" data-testid={`pending-row-${o.orderNo}`}>
+          <div className="pos__head">
+            <OrderTitle order={o} />
+          </div>
+          <dl className="pos__grid">
+            <Field label={t('market.ticket.lots')}>{trimDecimal(o.lots)}</Field>
+            <Field label={t('market.ticket.price')}>{m.price(o.price)}</Field>
+            <Field label={t('market.positions.held')}>{m.usdt(o.marginHeld)}</Field>
+            <Field label={t('market.ticket.takeProfit')}>{m.price(o.takeProfit)}</Field>
+            <Field label={t('market.ticket.stopLoss')}>{m.price(o.stopLoss)}</Field>
+            <Field label={t('market.positions.created')}>{m.time(o.createdAt)}</Field>
+          </dl>
+          <div className="pos__actions">
+            <Button
+              size="sm"
+              variant="danger"
+              loading={cancel.isPending && cancel.variables === o.id}
+              onClick={() =>
+                cancel.mutateAsync(o.id).then(
+                  (res) => toast.success(res.msg || t('market.positions.cancelled')),
+                  (error: unknown) => toast.error(errorMessage(error)),
+                )
+              }
+              data-testid="pending-cancel"
+            >
+              {t('market.positions.cancel')}
+            </Button>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function OrderDetailDialog({ id, onClose }: { id: number; onClose(): void }) {
+  const { t } = useTranslation();
+  const m = useMoney();
+  const { data, error, isPending, refetch } = useOrderDetail(id);
+  return (
+    <Modal open onClose={onClose} title={t('market.history.detailTitle')} testId="order-detail">
+      {error ? (
+        <QueryError error={error} onRetry={() => void refetch()} />
+      ) : isPending ? (
+        <SkeletonRows rows={3} />
+      ) : (
+        <div className="order-detail">
+          <OrderTitle order={data} />
+          <p className="market-note">{t('market.history.fillsNote')}</p>
+          {data.fills.length === 0 ? (
+            <EmptyState title={t('market.history.noFills')} />
+          ) : (
+            <ul className="fill-list">
+              {data.fills.map((f) => (
+                <li key={f.id} className="fill" data-testid={`fill-${f.kind}`}>
+                  <div className="fill__head">
+                    <span className="pos__name">{t(`market.fillKind.${f.kind}`)}</span>
+                    <span className="pos__meta">{t(`market.fillReason.${f.reason}`)}</span>
+                  </div>
+                  <dl className="pos__grid">
+                    <Field label={t('market.history.tick')} testId="fill-tick">
+                      #{f.tickId}
+                    </Field>
+                    <Field label={t('market.history.time')}>{m.time(f.time)}</Field>
+                    <Field label={t('market.history.price')} testId="fill-price">
+                      {m.price(f.price)}
+                    </Field>
+                    <Field label={t('market.ticket.lots')}>{trimDecimal(f.lots)}</Field>
+                    <Field label={t('market.ticket.fee')}>{m.usdt(f.fee)}</Field>
+                    {f.kind === 'close' ? (
+                      <Field label={t('market.history.profit')}>
+                        <span className={pnlClass(f.profit)}>{m.pnl(f.profit)}</span>
+                      </Field>
+                    ) : (
+                      <Field label={t('market.ticket.margin')}>{m.usdt(f.margin)}</Field>
+                    )}
+                  </dl>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+function History() {
+  const { t } = useTranslation();
+  const m = useMoney();
+  const closed = useOrderList(ORDER_LIST_STATUS.closed);
+  const cancelled = useOrderList(ORDER_LIST_STATUS.cancelled);
+  const [detail, setDetail] = useState<number | null>(null);
+  const error = closed.error ?? cancelled.error;
+  if (error)
+    return (
+      <QueryError
+        error={error}
+        onRetry={() => {
+          void closed.refetch();
+          void cancelled.refetch();
+        }}
+      />
+    );
+  if (closed.isPending || cancelled.isPending) return <SkeletonRows rows={3} />;
+  const rows = [...(closed.data?.list ?? []), ...(cancelled.data?.list ?? [])].sort(
+    (a, b) => (b.closeTime ?? b.cancelTime ?? b.createdAt) - (a.closeTime ?? a.cancelTime ?? a.createdAt),
+  );
+  if (rows.length === 0) return <EmptyState icon={<IconChart />} title={t('market.history.empty')} />;
+  return (
+    <>
+      <ul className="pos-list">
+        {rows.map((o) => (
+          <li key={o.id} className="pos" data-testid={`history-row-${o.orderNo}`}>
+            <div className="pos__head">
+              <OrderTitle order={o} />
+              {o.state === 'closed' ? (
+                <span className={`pos__pnl ${pnlClass(o.realisedProfit)}`}>{m.pnl(o.realisedProfit)}</span>
+              ) : (
+                <span className="pos__meta">{t('market.history.cancelledState')}</span>
+              )}
+            </div>
+            <dl className="pos__grid">
+              <Field label={t('market.ticket.lots')}>{trimDecimal(o.lots)}</Field>
+              <Field label={t('market.positions.openPrice')}>{m.price(o.openPrice ?? o.price)}</Field>
+              {o.state === 'closed' ? (
+                <>
+                  <Field label={t('market.history.closePrice')} testId="history-close-price">
+                    {m.price(o.closePrice)}
+                  </Field>
+                  <Field label={t('market.history.reason')} testId="history-reason">
+                    {o.closeReason ? t(`market.closeReason.${o.closeReason}`) : '—'}
+                  </Field>
+                  <Field label={t('market.history.closed')}>{m.time(o.closeTime)}</Field>
+                </>
+              ) : (
+                <>
+                  <Field label={t('market.history.reason')} testId="history-reason">
+                    {o.cancelReason ? t(`market.cancelReason.${o.cancelReason}`) : '—'}
+                  </Field>
+                  <Field label={t('market.history.cancelled')}>{m.time(o.cancelTime)}</Field>
+                </>
+              )}
+            </dl>
+            <div className="pos__actions">
+              <Button size="sm" variant="secondary" onClick={() => setDetail(o.id)} data-testid="history-detail">
+                {t('market.history.details')}
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {detail !== null ? <OrderDetailDialog id={detail} onClose={() => setDetail(null)} /> : null}
+    </>
+  );
+}
+
+/** Margin account figures and the user's positions, pending orders and history (per account mode). */
+export function PositionsPanel() {
+  const { t } = useTranslation();
+  const isLoggedIn = useSession((s) => s.isLoggedIn);
+  const [tab, setTab] = useState<PositionsTab>('open');
+  if (!isLoggedIn) return <LoginPrompt text={t('market.positionsLogin')} />;
+  return (
+    <div className="positions" data-testid="positions">
+      <MarginSummary />
+      <Tabs
+        idPrefix="positions"
+        label={t('market.positionsTitle')}
+        value={tab}
+        onChange={setTab}
+        items={TABS.map((key) => ({ key, label: t(`market.positions.tabs.${key}`), testId: `positions-tab-${key}` }))}
+      />
+      <div id="positions-panel" role="tabpanel" aria-labelledby={`positions-tab-${tab}`}>
+        {tab === 'open' ? <OpenPositions /> : tab === 'pending' ? <PendingOrders /> : <History />}
+      </div>
+    </div>
+  );
+}

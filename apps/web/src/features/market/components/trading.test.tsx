@@ -1,0 +1,237 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { applyQuoteBatch } from '@/shared/lib/live-quotes';
+import { mockApi, ok } from '@/shared/test/mock-api';
+import { baseHandlers, renderApp } from '@/shared/test/render-app';
+import { validateTicket } from './order-ticket';
+
+// lightweight-charts draws on canvas, which jsdom lacks; the chart has its own browser journey.
+vi.mock('./price-chart', () => ({ default: () => <div data-testid="chart" /> }));
+
+const quote = {
+  id: 11,
+  code: 'BTCUSDT',
+  name: 'Bitcoin',
+  type: 2,
+  last: '95000.00',
+  bid: '94990.00',
+  ask: '95010.00',
+  change: '950.00',
+  changePct: '1.01',
+  high: '95500.00',
+  low: '93000.00',
+  volume: '10',
+  ts: 1000,
+  open: true,
+  simulated: true,
+  priceDecimals: 2,
+};
+const info = {
+  ...quote,
+  assetClass: 'crypto',
+  baseCurrency: 'BTC',
+  quoteCurrency: 'USDT',
+  quoteToUsdt: 'direct',
+  tickSize: '0.01',
+  contractSize: '1',
+  lotStep: '0.001',
+  minLots: '0.001',
+  maxLots: '50',
+  maxLeverage: 50,
+  feeRate: '0.001',
+  volatility: '0.6',
+  session: { kind: 'always', label: '24/7', windows: [] },
+  feed: 'sim',
+  nextSessionChange: null,
+  quote,
+};
+const preview = {
+  instrumentId: 11,
+  side: 'buy',
+  type: 'market',
+  lots: '0.001',
+  leverage: 10,
+  price: '95010.00',
+  tickId: 77,
+  notional: '95.01',
+  margin: '9.501',
+  fee: '0.09501',
+  cost: '9.59601',
+  available: '100000',
+  stopOutPrice: '47505.00',
+  stopOutLevel: '0.5',
+};
+const order = (over: Record<string, unknown> = {}) => ({
+  id: 5,
+  orderNo: 'U0005',
+  instrumentId: 11,
+  code: 'BTCUSDT',
+  name: 'Bitcoin',
+  side: 'buy',
+  type: 'market',
+  status: 2,
+  state: 'open',
+  lots: '0.001',
+  openLots: '0.001',
+  leverage: 10,
+  price: null,
+  openPrice: '95010.00',
+  openTickId: 77,
+  openTime: 1000,
+  closePrice: null,
+  closeTickId: null,
+  closeTime: null,
+  closeReason: null,
+  margin: '9.501',
+  marginHeld: '9.501',
+  fee: '0.09501',
+  stopLoss: null,
+  takeProfit: null,
+  stopOutPrice: '47505.00',
+  stopOutLevel: '0.5',
+  profit: '1.25',
+  realisedProfit: '0',
+  unrealisedProfit: '1.25',
+  currentPrice: '96260.00',
+  cancelReason: null,
+  cancelTime: null,
+  createdAt: 1000,
+  ...over,
+});
+const account = {
+  mode: 'demo',
+  currency: 'USDT',
+  balance: '100000',
+  equity: '100001.25',
+  usedMargin: '9.501',
+  orderMargin: '0',
+  freeMargin: '99990.40',
+  openProfit: '1.25',
+  marginLevel: '1.1315',
+  stopOutLevel: '0.5',
+};
+const list = (items: unknown[]) => ok({ list: items, total: items.length, page: 1, size: 50 });
+
+describe('validateTicket', () => {
+  const spec = { minLots: '0.001', maxLots: '50', lotStep: '0.001', maxLeverage: 50 };
+  const base = {
+    side: 'buy' as const,
+    type: 'market' as const,
+    lots: '0.001',
+    leverage: '10',
+    price: '',
+    stopLoss: '',
+    takeProfit: '',
+  };
+  it('accepts a valid market ticket and names what is wrong otherwise', () => {
+    expect(validateTicket(base, spec)).toEqual({});
+    expect(validateTicket({ ...base, lots: '0.0005' }, spec).lots).toBe('lotsRange');
+    expect(validateTicket({ ...base, lots: '0.0015' }, spec).lots).toBe('lotsStep');
+    expect(validateTicket({ ...base, lots: 'abc' }, spec).lots).toBe('lots');
+    expect(validateTicket({ ...base, leverage: '51' }, spec).leverage).toBe('leverage');
+    expect(validateTicket({ ...base, type: 'limit' }, spec).price).toBe('priceRequired');
+    expect(validateTicket({ ...base, takeProfit: '-1' }, spec).takeProfit).toBe('price');
+  });
+});
+
+describe('market trading', () => {
+  it('shows margin and fee from previewU before the confirm dialog, which restates them and places the order', async () => {
+    const api = mockApi({
+      ...baseHandlers,
+      'GET index/listMarketByType': () => ok([quote]),
+      'GET index/getMarketInfo/*': () => ok(info),
+      'GET index/getKValueByCodeAndDate': () => ok([]),
+      'POST order/previewU': () => ok(preview),
+      'POST order/buyU': () => ok(order(), { msg: 'Order placed successfully', msgCode: 20004 }),
+      'GET order/listUOrder': () => list([]),
+      'GET order/getMarginAccount': () => ok(account),
+    });
+    await renderApp('/market?type=crypto&id=11', { loggedIn: true });
+    await screen.findByTestId('instrument-view');
+    await waitFor(() => expect(screen.getByTestId('ticket-margin')).toHaveTextContent('9.50 USDT'));
+    expect(screen.getByTestId('ticket-fee')).toHaveTextContent('0.09 USDT');
+    expect(api.callsTo('order/previewU')[0]?.body).toMatchObject({ instrumentId: 11, side: 'buy', lots: '0.001' });
+    expect(screen.queryByTestId('confirm-dialog')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('ticket-submit'));
+    const dialog = await screen.findByTestId('confirm-dialog');
+    expect(within(dialog).getByTestId('confirm-lots')).toHaveTextContent('0.001');
+    expect(within(dialog).getByTestId('confirm-price')).toHaveTextContent('95,010.00');
+    expect(within(dialog).getByTestId('confirm-margin')).toHaveTextContent('9.50 USDT');
+    expect(within(dialog).getByTestId('confirm-fee')).toHaveTextContent('0.09 USDT');
+    expect(api.callsTo('order/buyU')).toHaveLength(0);
+
+    fireEvent.click(within(dialog).getByTestId('confirm-submit'));
+    await waitFor(() => expect(api.callsTo('order/buyU')).toHaveLength(1));
+    expect(api.callsTo('order/buyU')[0]?.body).toMatchObject({
+      instrumentId: 11,
+      side: 'buy',
+      type: 'market',
+      lots: '0.001',
+      leverage: 10,
+    });
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Order placed successfully');
+  });
+
+  it('blocks an invalid ticket before any preview', async () => {
+    const api = mockApi({
+      ...baseHandlers,
+      'GET index/listMarketByType': () => ok([quote]),
+      'GET index/getMarketInfo/*': () => ok(info),
+      'GET index/getKValueByCodeAndDate': () => ok([]),
+      'POST order/previewU': () => ok(preview),
+      'GET order/listUOrder': () => list([]),
+      'GET order/getMarginAccount': () => ok(account),
+    });
+    await renderApp('/market?type=crypto&id=11', { loggedIn: true });
+    const lots = await screen.findByTestId('ticket-lots');
+    fireEvent.change(lots, { target: { value: '0.0015' } });
+    expect(await screen.findByText('Lots must be a multiple of 0.001')).toBeInTheDocument();
+    expect(screen.getByTestId('ticket-submit')).toBeDisabled();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(api.callsTo('order/previewU').every((c) => (c.body as { lots: string }).lots !== '0.0015')).toBe(true);
+  });
+
+  it('lists open positions with live PnL and the margin account, and saves a take profit', async () => {
+    let profit = '1.25';
+    const api = mockApi({
+      ...baseHandlers,
+      'GET index/listMarketByType': () => ok([quote]),
+      'GET order/listUOrder': (call) =>
+        list(call.query.get('status') === '2' ? [order({ unrealisedProfit: profit, profit })] : []),
+      'GET order/getMarginAccount': () => ok(account),
+      'POST order/updateU': () => ok(order({ takeProfit: '200000' }), { msg: 'Changes saved' }),
+    });
+    const { queryClient } = await renderApp('/market?type=crypto', { loggedIn: true });
+    const row = await screen.findByTestId('position-row-U0005');
+    expect(within(row).getByTestId('position-pnl')).toHaveTextContent('+1.25 USDT');
+    expect(screen.getByTestId('margin-equity')).toHaveTextContent('100,001.25 USDT');
+    profit = '-3.40';
+    await act(() => queryClient.invalidateQueries({ queryKey: ['orders', 'list'] }));
+    await waitFor(() => expect(within(row).getByTestId('position-pnl')).toHaveTextContent('-3.40 USDT'));
+    expect(within(row).getByTestId('position-pnl').className).toContain('change--down');
+
+    fireEvent.click(within(row).getByTestId('position-tp-edit'));
+    fireEvent.change(await screen.findByTestId('tp-input'), { target: { value: '200000' } });
+    fireEvent.click(screen.getByTestId('tp-save'));
+    await waitFor(() => expect(api.callsTo('order/updateU')).toHaveLength(1));
+    expect(api.callsTo('order/updateU')[0]?.body).toEqual({ id: 5, takeProfit: '200000', stopLoss: null });
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Changes saved');
+  });
+
+  it('filters the list by search and flashes a row when its price moves', async () => {
+    mockApi({
+      ...baseHandlers,
+      'GET index/listMarketByType': () => ok([quote, { ...quote, id: 12, code: 'ETHUSDT', name: 'Ethereum' }]),
+    });
+    await renderApp('/market?type=crypto');
+    await screen.findByTestId('market-row-ETHUSDT');
+    fireEvent.change(screen.getByTestId('market-search'), { target: { value: 'eth' } });
+    await waitFor(() => expect(screen.queryByTestId('market-row-BTCUSDT')).toBeNull());
+    fireEvent.change(screen.getByTestId('market-search'), { target: { value: '' } });
+    const row = await screen.findByTestId('market-row-BTCUSDT');
+    act(() => applyQuoteBatch([{ ...quote, last: '94000.00', ts: 5000 }]));
+    await waitFor(() => expect(row.querySelector('[data-flash="down"]')).not.toBeNull());
+    expect(screen.getByText('Log in to see your positions and orders.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,80 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState } from '@/shared/components/empty-state';
+import { IconArrowRight, IconChart, IconCoins, IconLayers, IconSwap, IconWallet } from '@/shared/components/icons';
+import { Page, Section } from '@/shared/components/page';
+import { QueryError } from '@/shared/components/query-error';
+import { Skeleton, SkeletonRows } from '@/shared/components/skeleton';
+import { useDocumentTitle } from '@/shared/hooks/use-document-title';
+import { useFormat } from '@/shared/hooks/use-format';
+import { isZeroAmount, useBalances } from '../api/get-balances';
+import { BalanceTable } from '../components/balance-table';
+import { ModeBanner } from '../components/mode-banner';
+import '../wallet.css';
+
+/** The currency the summary headlines; valuation across currencies needs prices, which come later. */
+const HEADLINE_CURRENCY = 'USDT';
+
+export default function BalanceRoute() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { data, isPending, error, refetch } = useBalances();
+  useDocumentTitle(t('wallet.balance.title'));
+  const balances = data?.balances ?? [];
+  const headline = balances.find((b) => b.currency === HEADLINE_CURRENCY);
+  const held = balances.filter((b) => !isZeroAmount(b.total)).length;
+  const links = [
+    { to: '/cruuency', label: t('profile.links.depositWithdraw'), Icon: IconCoins },
+    { to: '/profile/exchange', label: t('profile.links.exchange'), Icon: IconSwap },
+    { to: '/profile/balancebb', label: t('profile.links.spot'), Icon: IconLayers },
+    { to: '/profile/balance2', label: t('profile.links.margin'), Icon: IconChart },
+  ];
+  return (
+    <Page title={t('wallet.balance.title')} subtitle={t('wallet.balance.subtitle')}>
+      <ModeBanner />
+      <section className="card balance-summary" aria-busy={isPending}>
+        <div className="balance-summary__main">
+          <span className="balance-summary__label">
+            {t('wallet.balance.headline', { currency: HEADLINE_CURRENCY })}
+          </span>
+          <span className="balance-summary__value" data-testid="balance-headline">
+            {isPending ? <Skeleton width="8em" /> : headline ? format.decimal(headline.total) : format.decimal('0')}
+            <small>{HEADLINE_CURRENCY}</small>
+          </span>
+          {headline ? (
+            <span className="balance-summary__sub">
+              {t('wallet.balance.availableLocked', {
+                available: format.decimal(headline.available),
+                locked: format.decimal(headline.locked),
+              })}
+            </span>
+          ) : null}
+        </div>
+        <div className="balance-summary__side">
+          <span className="balance-summary__label">{t('wallet.balance.assetsHeld')}</span>
+          <span className="balance-summary__count">{isPending ? <Skeleton width="2em" /> : format.integer(held)}</span>
+        </div>
+      </section>
+      <nav className="wallet-links" aria-label={t('wallet.balance.related')}>
+        {links.map(({ to, label, Icon }) => (
+          <Link key={to} to={to} className="wallet-links__item">
+            <Icon />
+            <span>{label}</span>
+            <IconArrowRight className="wallet-links__arrow" />
+          </Link>
+        ))}
+      </nav>
+      <Section title={t('wallet.balance.assets')}>
+        {error ? (
+          <QueryError error={error} onRetry={() => void refetch()} />
+        ) : isPending ? (
+          <SkeletonRows rows={4} />
+        ) : balances.length === 0 ? (
+          <EmptyState icon={<IconWallet />} title={t('wallet.balance.empty')} text={t('wallet.balance.emptyText')} />
+        ) : (
+          <BalanceTable balances={balances} />
+        )}
+      </Section>
+    </Page>
+  );
+}

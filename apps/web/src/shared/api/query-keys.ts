@@ -1,0 +1,19 @@
+import type { Language } from '@openbourse/contracts/languages.ts';
+import type { AccountMode } from '@/shared/session/session-store';
+
+/**
+ * Query keys in one place so one feature can invalidate another's data without importing it.
+ * Keys of texts include the language, keys of account data include the account mode.
+ */
+export const queryKeys = {
+  param: (key: string) => ['param', key] as const,
+  userInfo: (token: string | null) => ['user', 'info', token] as const,
+  user: ['user'] as const,
+  balances: ['balances'] as const,
+  balancesFor: (mode: AccountMode, token: string | null) => ['balances', mode, token] as const,
+  content: ['content'] as const,
+  contentList: (type: number, lang: Language) => ['content', 'list', type, lang] as const,
+  contentItem: (idOrSlug: number | string, lang: Language) => ['content', 'item', String(idOrSlug), lang] as const,
+  areaCodes: (lang: Language) => ['area-codes', lang] as const,
+  homeStats: ['home', 'stats'] as const,
+};

@@ -1,0 +1,50 @@
+export type ToastTone = 'success' | 'error' | 'info';
+
+export interface Toast {
+  id: number;
+  tone: ToastTone;
+  message: string;
+}
+
+type Listener = () => void;
+
+const DURATION_MS: Record<ToastTone, number> = { success: 3_500, info: 3_500, error: 5_000 };
+
+let current: Toast | null = null;
+let nextId = 1;
+let timer: ReturnType<typeof setTimeout> | undefined;
+const listeners = new Set<Listener>();
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+/** One toast at a time: a new message replaces the previous one, so the newest is never hidden. */
+function show(tone: ToastTone, message: string) {
+  if (!message) return;
+  clearTimeout(timer);
+  current = { id: nextId++, tone, message };
+  emit();
+  const id = current.id;
+  timer = setTimeout(() => dismissToast(id), DURATION_MS[tone]);
+}
+
+export function dismissToast(id?: number) {
+  if (!current || (id !== undefined && current.id !== id)) return;
+  current = null;
+  emit();
+}
+
+export const toast = {
+  success: (message: string) => show('success', message),
+  error: (message: string) => show('error', message),
+  info: (message: string) => show('info', message),
+};
+
+export const toastStore = {
+  getSnapshot: () => current,
+  subscribe(listener: Listener) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};

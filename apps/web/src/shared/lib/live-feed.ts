@@ -1,0 +1,104 @@
+import { LIVE_FEED_PATH } from '@/shared/config/constants';
+
+/** One element of a pushed quote batch (contracts QuoteTick); read by the live-quotes store. */
+export type Quote = Record<string, unknown>;
+
+export interface LiveFeedOptions {
+  url: string;
+  onQuotes?(quotes: Quote[]): void;
+  onMessage?(message: Record<string, unknown>): void;
+  createSocket?(url: string): WebSocket;
+  log?: Pick<Console, 'warn'>;
+  /** Backoff: first retry after baseDelayMs, doubling up to maxDelayMs, with jitter. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  random?(): number;
+  setTimer?(fn: () => void, ms: number): unknown;
+  heartbeatMs?: number;
+  clearTimer?(handle: unknown): void;
+}
+
+export function backoffDelayMs(attempt: number, baseMs: number, maxMs: number, random: () => number): number {
+  const exp = Math.min(maxMs, baseMs * 2 ** attempt);
+  // Full jitter between half and all of the delay, so many clients do not reconnect in step.
+  return Math.round(exp / 2 + (random() * exp) / 2);
+}
+
+/**
+ * The WebSocket at /message (spec §7). Quote batches are bare JSON arrays; other pushes are
+ * objects with a `ch` field. Errors are only logged; a closed socket reconnects with backoff.
+ */
+export function connectLiveFeed(options: LiveFeedOptions): { close(): void } {
+  const {
+    url,
+    createSocket = (u) => new WebSocket(u),
+    log = console,
+    baseDelayMs = 1_000,
+    maxDelayMs = 30_000,
+    random = Math.random,
+    setTimer = (fn, ms) => setTimeout(fn, ms),
+    clearTimer = (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+    heartbeatMs = 30_000,
+  } = options;
+  let attempt = 0;
+  let socket: WebSocket | null = null;
+  let timer: unknown = null;
+  let closed = false;
+
+  const open = () => {
+    timer = null;
+    if (closed) return;
+    try {
+      socket = createSocket(url);
+    } catch (error) {
+      log.warn('[live-feed] could not open', error);
+      scheduleReconnect();
+      return;
+    }
+    socket.onopen = () => {
+      attempt = 0;
+    };
+    // Keeps idle connections from being dropped by proxies; the server answers "pong".
+    const heartbeat = setInterval(() => {
+      if (socket?.readyState === 1) socket.send('ping');
+    }, heartbeatMs);
+    socket.onmessage = (event: MessageEvent) => {
+      if (typeof event.data !== 'string' || event.data === 'pong') return;
+      try {
+        const data: unknown = JSON.parse(event.data);
+        if (Array.isArray(data)) options.onQuotes?.(data as Quote[]);
+        else if (data && typeof data === 'object') options.onMessage?.(data as Record<string, unknown>);
+      } catch (error) {
+        log.warn('[live-feed] unreadable message', error);
+      }
+    };
+    socket.onerror = (event) => {
+      log.warn('[live-feed] error', event);
+    };
+    socket.onclose = () => {
+      clearInterval(heartbeat);
+      socket = null;
+      scheduleReconnect();
+    };
+  };
+
+  const scheduleReconnect = () => {
+    if (closed || timer !== null) return;
+    timer = setTimer(open, backoffDelayMs(attempt, baseDelayMs, maxDelayMs, random));
+    attempt += 1;
+  };
+
+  open();
+  return {
+    close() {
+      closed = true;
+      if (timer !== null) clearTimer(timer);
+      socket?.close();
+    },
+  };
+}
+
+export function liveFeedUrl(loc: Location = window.location): string {
+  const scheme = loc.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${loc.host}${LIVE_FEED_PATH}`;
+}

@@ -1,0 +1,23 @@
+import { cleanup } from '@testing-library/react';
+import './dom-matchers';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { dismissToast } from '@/shared/components/toast/toast-store';
+import { clearLiveQuotes } from '@/shared/lib/live-quotes';
+import { sessionStore } from '@/shared/session/session-store';
+
+beforeEach(() => {
+  window.sessionStorage.clear();
+  window.localStorage.clear();
+  sessionStore.reload();
+  dismissToast();
+  clearLiveQuotes();
+  sessionStore.setWindow(1366, true);
+  // jsdom does not scroll; the app scrolls to the top on every navigation.
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
