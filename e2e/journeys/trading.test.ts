@@ -1,0 +1,155 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Layout, launch, newContext, screenshot } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+
+/**
+ * The trading journey on /market, in both layouts: log in as the demo user, switch to the demo
+ * account, open BTC/USDT (crypto trades 24/7), see margin and fee before confirming a market buy of
+ * the minimum lots, watch the position's PnL move with the simulated feed, set a far take profit,
+ * close the position, and find it in history with its close price and the fills' tick ids.
+ */
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function dismissBoard(page: Page) {
+  const skip = page.getByTestId('board-skip');
+  await skip.waitFor({ state: 'visible', timeout: 1500 }).catch(() => undefined);
+  if (await skip.isVisible()) await skip.click();
+}
+
+/** "95,016.34" → 95016.34 (only to pick a take profit far away, never for an amount). */
+const toNumber = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
+
+async function toast(page: Page): Promise<string> {
+  const t = page.getByTestId('toast').last();
+  await t.waitFor({ state: 'visible' });
+  return (await t.textContent()) ?? '';
+}
+
+const layouts: Layout[] = ['desktop', 'mobile'];
+
+describe.each(layouts)('trading journey (%s)', (layout) => {
+  it('opens a demo position, watches its PnL, sets a take profit, closes it and finds it in history', async () => {
+    const context = await newContext(browser, layout);
+    // A returning user: the mobile onboarding board has been seen.
+    await context.addInitScript(() => localStorage.setItem('ob.boardSeen', '1'));
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+
+    await page.goto(`${server.url}/pass/login`);
+    await dismissBoard(page);
+    await page.getByTestId('login-username').fill('demo');
+    await page.getByTestId('login-password').fill('Demo12345');
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/pass/'));
+
+    await page.goto(`${server.url}/profile`);
+    await dismissBoard(page);
+    await page.getByTestId('account-mode-toggle').waitFor();
+    if (!(await page.getByTestId('demo-badge').first().isVisible())) {
+      await page.getByTestId('account-mode-toggle').click();
+      await expect.poll(() => page.getByTestId('demo-badge').first().isVisible()).toBe(true);
+    }
+
+    // The list: search narrows it, a row opens the instrument view with its chart.
+    await page.goto(`${server.url}/market?type=crypto`);
+    await page.getByTestId('market-search').fill('btc');
+    await expect.poll(() => page.locator('[data-testid^="market-row-"]').count()).toBe(1);
+    await page.getByTestId('market-row-BTCUSDT').click();
+    await page.waitForURL((u) => u.searchParams.get('id') !== null);
+    await page.getByTestId('instrument-view').waitFor();
+    await expect
+      .poll(() => page.getByTestId('chart').locator('canvas').count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    await page.getByTestId('period-5m').click();
+    await expect.poll(() => page.getByTestId('period-5m').getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => page.getByTestId('chart').locator('canvas').count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    await page.getByTestId('period-1m').click();
+
+    // The ticket: margin and fee are shown before the confirm dialog, which restates them.
+    await page.getByTestId('ticket-side-buy').click();
+    await page.getByTestId('ticket-type-market').click();
+    const lotsHint = await page.getByTestId('ticket-lots').getAttribute('aria-describedby');
+    expect(lotsHint).toBeTruthy();
+    await page.getByTestId('ticket-lots').fill('0.001');
+    await page.getByTestId('ticket-leverage').fill('10');
+    await expect.poll(() => page.getByTestId('ticket-margin').textContent(), { timeout: 10_000 }).toMatch(/\d.*USDT/);
+    await expect.poll(() => page.getByTestId('ticket-fee').textContent()).toMatch(/\d.*USDT/);
+    await page.getByTestId('instrument-view').scrollIntoViewIfNeeded();
+    await screenshot(page, `${layout}-market-ticket`);
+    await page.getByTestId('ticket-submit').click();
+    const dialog = page.getByTestId('confirm-dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('confirm-lots').textContent()).toContain('0.001');
+    expect(await dialog.getByTestId('confirm-margin').textContent()).toMatch(/\d.*USDT/);
+    expect(await dialog.getByTestId('confirm-fee').textContent()).toMatch(/\d.*USDT/);
+    await screenshot(page, `${layout}-market-confirm`);
+    await page.getByTestId('confirm-submit').click();
+    expect(await toast(page)).not.toBe('');
+    await dialog.waitFor({ state: 'detached' });
+
+    // The open position: its PnL follows the simulated feed (a tick every second).
+    await page.getByTestId('positions-tab-open').click();
+    const row = page.locator('[data-testid^="position-row-"]').first();
+    await row.waitFor();
+    const orderNo = ((await row.getAttribute('data-testid')) ?? '').replace('position-row-', '');
+    expect(orderNo).not.toBe('');
+    const firstPnl = await row.getByTestId('position-pnl').textContent();
+    expect(firstPnl).toMatch(/USDT/);
+    await expect
+      .poll(() => row.getByTestId('position-pnl').textContent(), { timeout: 20_000, intervals: [1000] })
+      .not.toBe(firstPnl);
+    await row.scrollIntoViewIfNeeded();
+    await screenshot(page, `${layout}-market-position`);
+
+    // A take profit far away (a long's TP is above the price).
+    const current = toNumber(await row.getByTestId('position-current-price').textContent());
+    const tp = String(Math.ceil(current * 2));
+    await row.getByTestId('position-tp-edit').click();
+    await page.getByTestId('tp-input').fill(tp);
+    await page.getByTestId('tp-save').click();
+    await toast(page);
+    await expect.poll(() => row.getByTestId('position-tp').textContent()).toMatch(/\d/);
+    expect(toNumber(await row.getByTestId('position-tp').textContent())).toBe(Number(tp));
+
+    // Close it, then find it in history with a close price and the fills' tick ids.
+    await row.getByTestId('position-close').click();
+    await page.getByTestId('close-dialog').waitFor();
+    await page.getByTestId('close-submit').click();
+    await toast(page);
+    await expect.poll(() => page.getByTestId(`position-row-${orderNo}`).count()).toBe(0);
+    await page.getByTestId('positions-tab-history').click();
+    const history = page.getByTestId(`history-row-${orderNo}`);
+    await history.waitFor();
+    await expect.poll(() => history.getByTestId('history-close-price').textContent()).toMatch(/\d/);
+    expect(await history.getByTestId('history-reason').textContent()).toBeTruthy();
+    await history.getByTestId('history-detail').click();
+    const detail = page.getByTestId('order-detail');
+    await detail.waitFor();
+    await expect.poll(() => detail.getByTestId('fill-tick').count()).toBe(2);
+    for (const text of await detail.getByTestId('fill-tick').allTextContents()) expect(text).toMatch(/#\d+/);
+    await screenshot(page, `${layout}-market-fills`);
+    await page.keyboard.press('Escape');
+
+    // The margin account page shows the same account's figures.
+    await page.goto(`${server.url}/profile/balance2`);
+    await expect.poll(() => page.getByTestId('margin-equity').textContent(), { timeout: 10_000 }).toMatch(/\d/);
+    await screenshot(page, `${layout}-balance2`);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
