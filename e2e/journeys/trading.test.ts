@@ -107,6 +107,10 @@ describe.each(layouts)('trading journey (%s)', (layout) => {
     await row.waitFor();
     const orderNo = ((await row.getAttribute('data-testid')) ?? '').replace('position-row-', '');
     expect(orderNo).not.toBe('');
+    // The PnL is re-priced in the browser on every quote the WebSocket pushes.
+    await expect
+      .poll(() => row.getByTestId('position-pnl').getAttribute('data-live'), { timeout: 15_000 })
+      .toBe('true');
     const firstPnl = await row.getByTestId('position-pnl').textContent();
     expect(firstPnl).toMatch(/USDT/);
     await expect
@@ -141,7 +145,15 @@ describe.each(layouts)('trading journey (%s)', (layout) => {
     await detail.waitFor();
     await expect.poll(() => detail.getByTestId('fill-tick').count()).toBe(2);
     for (const text of await detail.getByTestId('fill-tick').allTextContents()) expect(text).toMatch(/#\d+/);
+    // The close price traces to the recorded tick: a long closes at that tick's bid.
+    const closeFill = detail.getByTestId('fill-close');
+    await closeFill.getByTestId('fill-tick').click();
+    const trace = closeFill.getByTestId('tick-trace');
+    await trace.waitFor();
     await screenshot(page, `${layout}-market-fills`);
+    expect(await trace.getByTestId('tick-bid').textContent()).toBe(
+      await closeFill.getByTestId('fill-price').textContent(),
+    );
     await page.keyboard.press('Escape');
 
     // The margin account page shows the same account's figures.

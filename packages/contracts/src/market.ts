@@ -69,6 +69,20 @@ export const QuoteTick = z.object({
 export type QuoteTick = z.infer<typeof QuoteTick>;
 export const QuoteBatch = z.array(QuoteTick);
 
+/** A recorded tick (index/getTick/{id}): what priced a fill, as stored (DESIGN §1.3). */
+export const RecordedTick = z.object({
+  id: z.number().int(),
+  instrumentId: z.number().int(),
+  code: z.string(),
+  ts: z.number().int().describe('When the feed observed it, epoch ms'),
+  bid: Decimal,
+  ask: Decimal,
+  last: Decimal,
+  source: TickSource.describe('sim: the simulated feed; binance: the exchange stream'),
+  pinned: z.boolean().describe('Kept forever because a fill references it'),
+});
+export type RecordedTick = z.infer<typeof RecordedTick>;
+
 /** A weekly window in UTC, e.g. { from: 'Mon 14:30', to: 'Mon 21:00' }; `to` may be on a later day. */
 export const SessionWindow = z.object({ from: z.string(), to: z.string() });
 export const SessionSpec = z.object({

@@ -1,7 +1,8 @@
-import { Candle, KLineQuery, ListMarketQuery, MarketInfo, Quote } from '@openbourse/contracts/market.ts';
+import { Candle, KLineQuery, ListMarketQuery, MarketInfo, Quote, RecordedTick } from '@openbourse/contracts/market.ts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { envelope, ok } from '../../http/envelope.ts';
+import { marketErrors } from './market.errors.ts';
 import { typed } from '../../http/typed.ts';
 import type { MarketService } from './market.service.ts';
 
@@ -59,5 +60,34 @@ export function marketRoutes(app: FastifyInstance, deps: { market: MarketService
       },
     },
     async (req) => ok(req, await deps.market.candles(req.query)),
+  );
+
+  r.get(
+    '/swx/customer/index/getTick/:id',
+    {
+      schema: {
+        tags: ['market'],
+        summary: 'One recorded tick by id: the quote that priced a fill (order/getUOrderById → fills[].tickId)',
+        description:
+          'Ticks that priced a fill are kept forever; others are pruned after the retention period. Unknown → 80005.',
+        params: z.object({ id: z.string().regex(/^[1-9]\d{0,14}$/, { error: 'E40001' }) }),
+        response: { 200: envelope(RecordedTick) },
+      },
+    },
+    async (req) => {
+      const tick = await deps.market.getTick(Number(req.params.id));
+      if (!tick) throw marketErrors.noRecord();
+      return ok(req, {
+        id: tick.id,
+        instrumentId: tick.instrumentId,
+        code: tick.code,
+        ts: tick.ts.getTime(),
+        bid: tick.bid,
+        ask: tick.ask,
+        last: tick.last,
+        source: tick.source,
+        pinned: tick.pinned,
+      });
+    },
   );
 }

@@ -21,6 +21,14 @@ export const DEFAULT_PARAMS: { key: string; value: string; description: string; 
     isPublic: true,
   },
   { key: 'demo_currency', value: 'USDT', description: 'Currency of the demo funding', isPublic: true },
+  {
+    key: 'cfd_stop_out_level',
+    value: '',
+    description:
+      'Margin level (equity ÷ margin) at which a margin position is closed, e.g. 0.5 = 50 %; applies to new ' +
+      'positions; empty: TRADING_STOP_OUT_LEVEL, else 0.5',
+    isPublic: true,
+  },
   { key: 'withdraw_fee_rate', value: '0.002', description: 'Withdrawal handling fee (fraction)', isPublic: true },
   { key: 'loan_free_days', value: '7', description: 'Interest-free days after drawing a loan', isPublic: true },
   { key: 'kyc_review_hours', value: '48', description: 'KYC review time limit in hours', isPublic: true },

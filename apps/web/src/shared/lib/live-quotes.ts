@@ -1,5 +1,5 @@
 import type { QuoteTick } from '@openbourse/contracts/market.ts';
-import { useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 
 /**
  * The latest pushed tick per instrument id (the WebSocket sends only the quotes that changed).
@@ -50,4 +50,32 @@ export function useLiveQuote(id: number): QuoteTick | undefined {
 /** For tests. */
 export function clearLiveQuotes(): void {
   latest.clear();
+}
+
+function subscribeMany(ids: readonly number[], listener: () => void): () => void {
+  const offs = ids.map((id) => subscribe(id, listener));
+  return () => {
+    for (const off of offs) off();
+  };
+}
+
+/**
+ * The latest ticks of several instruments (e.g. every open position's). Re-renders when any of
+ * them changes; the snapshot is a string of their times, so unchanged quotes do not re-render.
+ */
+export function useLiveQuotes(ids: readonly number[]): ReadonlyMap<number, QuoteTick> {
+  const key = ids.join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `ids` by value.
+  const sub = useCallback((listener: () => void) => subscribeMany(ids, listener), [key]);
+  const snapshot = () => ids.map((id) => latest.get(id)?.ts ?? 0).join(',');
+  const version = useSyncExternalStore(sub, snapshot, snapshot);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed when a quote's time changes.
+  return useMemo(() => {
+    const out = new Map<number, QuoteTick>();
+    for (const id of ids) {
+      const q = latest.get(id);
+      if (q) out.set(id, q);
+    }
+    return out;
+  }, [key, version]);
 }

@@ -181,6 +181,16 @@ describe.each(DRIVERS)('margin positions on %s', (driver) => {
     });
     await t.services.market.flush();
     for (const id of [gap.id, tp.id]) expect((await t.services.market.getTick(id))?.pinned).toBe(true);
+    // Anyone can look the pricing tick up: the close price is its bid (long) or ask (short).
+    const traced = await t.call('GET', `/swx/customer/index/getTick/${gap.id}`);
+    expect(traced.body).toMatchObject({
+      code: 200,
+      result: { id: gap.id, code: 'LINKUSDT', bid: '13.20', ask: '13.21', source: 'manual', pinned: true },
+    });
+    for (const bad of ['0', 'abc', '1e3', '9'.repeat(40)]) {
+      expect((await t.call('GET', `/swx/customer/index/getTick/${bad}`)).body, bad).toMatchObject({ code: 40001 });
+    }
+    expect((await t.call('GET', '/swx/customer/index/getTick/999999999999')).body).toMatchObject({ code: 80005 });
     // Moving a stop takes effect: a tick through the old level no longer closes.
     await t.tick('LINKUSDT', '13.99', '14.00');
     const moved = await open(u.token, 'LINKUSDT', { lots: '1.0', stopLoss: '13.50' });

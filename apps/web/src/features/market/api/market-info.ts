@@ -1,4 +1,4 @@
-import type { Candle, KPeriod, MarketInfo } from '@openbourse/contracts/market.ts';
+import type { Candle, KPeriod, MarketInfo, RecordedTick } from '@openbourse/contracts/market.ts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/lib/api-client';
 
@@ -34,5 +34,15 @@ export function useKLines(code: string | undefined, period: KPeriod) {
     queryFn: ({ signal }) => getKLines(code ?? '', period, signal),
     enabled: Boolean(code),
     staleTime: 60_000,
+  });
+}
+
+/** A recorded tick by id: the quote that priced a fill. Ticks never change, so it is cached for good. */
+export function useRecordedTick(id: number | null) {
+  return useQuery({
+    queryKey: ['market', 'tick', id],
+    queryFn: async ({ signal }) => (await api.get<RecordedTick>(`index/getTick/${id}`, { signal })).result,
+    enabled: id !== null,
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -43,7 +43,7 @@ export function useOrderList(status: number, size = 50) {
     queryFn: async ({ signal }) =>
       (await api.get<ListUOrderResult>('order/listUOrder', { query: { status, page: 1, size }, signal })).result,
     enabled,
-    refetchInterval: status === ORDER_LIST_STATUS.open || status === ORDER_LIST_STATUS.pending ? 2_500 : 10_000,
+    refetchInterval: status === ORDER_LIST_STATUS.open || status === ORDER_LIST_STATUS.pending ? 5_000 : 10_000,
   });
 }
 
@@ -62,7 +62,7 @@ export function useMarginAccount() {
     queryKey: ['orders', 'margin-account', mode, token],
     queryFn: async ({ signal }) => (await api.get<MarginAccount>('order/getMarginAccount', { signal })).result,
     enabled,
-    refetchInterval: 3_000,
+    refetchInterval: 5_000,
   });
 }
 

@@ -1,5 +1,5 @@
 import type { UOrder } from '@openbourse/contracts/trading.ts';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/shared/components/button';
 import { EmptyState } from '@/shared/components/empty-state';
@@ -23,6 +23,8 @@ import {
   useOrderList,
   useUpdateOrder,
 } from '../api/orders';
+import { useRecordedTick } from '../api/market-info';
+import { liveMarginAccount, useLivePositions } from '../hooks/use-live-positions';
 import { compareDecimal, signOf, trimDecimal } from '../lib/decimal';
 
 type PositionsTab = 'open' | 'pending' | 'history';
@@ -45,7 +47,9 @@ function useMoney() {
 export function MarginSummary() {
   const { t } = useTranslation();
   const { usdt, pnl, format } = useMoney();
-  const { data } = useMarginAccount();
+  const { data: account } = useMarginAccount();
+  const { positions } = useLivePositions();
+  const data = account ? liveMarginAccount(account, positions) : undefined;
   const dash = '—';
   const items: { key: string; label: string; value: string; className?: string }[] = [
     { key: 'equity', label: t('wallet.margin.equity'), value: data ? usdt(data.equity) : dash },
@@ -223,22 +227,26 @@ function TpSlDialog({ order, onClose }: { order: UOrder; onClose(): void }) {
 function OpenPositions() {
   const { t } = useTranslation();
   const m = useMoney();
-  const { data, isPending, error, refetch } = useOrderList(ORDER_LIST_STATUS.open);
+  const { positions, isPending, error, refetch } = useLivePositions();
   const [closing, setClosing] = useState<UOrder | null>(null);
   const [editing, setEditing] = useState<UOrder | null>(null);
   if (error) return <QueryError error={error} onRetry={() => void refetch()} />;
-  if (isPending) return <SkeletonRows rows={3} />;
-  if (data.list.length === 0) return <EmptyState icon={<IconChart />} title={t('market.positionsEmpty')} />;
+  if (isPending || !positions) return <SkeletonRows rows={3} />;
+  if (positions.length === 0) return <EmptyState icon={<IconChart />} title={t('market.positionsEmpty')} />;
   return (
     <>
       <ul className="pos-list">
-        {data.list.map((o) => {
-          const pnl = o.unrealisedProfit ?? o.profit;
+        {positions.map(({ order: o, pnl, price, live }) => {
           return (
             <li key={o.id} className="pos" data-testid={`position-row-${o.orderNo}`}>
               <div className="pos__head">
                 <OrderTitle order={o} />
-                <span className={`pos__pnl ${pnlClass(pnl)}`} data-testid="position-pnl">
+                <span
+                  className={`pos__pnl ${pnlClass(pnl)}`}
+                  data-testid="position-pnl"
+                  data-live={live ? 'true' : 'false'}
+                  aria-live="off"
+                >
                   {m.pnl(pnl)}
                 </span>
               </div>
@@ -248,7 +256,7 @@ function OpenPositions() {
                   {m.price(o.openPrice)}
                 </Field>
                 <Field label={t('market.positions.currentPrice2')} testId="position-current-price">
-                  {m.price(o.currentPrice)}
+                  {m.price(price)}
                 </Field>
                 <Field label={t('market.ticket.margin')}>{m.usdt(o.marginHeld)}</Field>
                 <Field label={t('market.ticket.takeProfit')} testId="position-tp">
@@ -323,10 +331,40 @@ function PendingOrders() {
   );
 }
 
+/** The recorded tick a fill was priced on, as the market stored it (DESIGN §1.3). */
+function TickTrace({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const m = useMoney();
+  const { data, error } = useRecordedTick(id);
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (data) ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [data]);
+  if (error) return <p className="market-note">{t('market.tick.error')}</p>;
+  if (!data) return <SkeletonRows rows={1} />;
+  return (
+    <section ref={ref} className="tick-trace" data-testid="tick-trace" aria-label={t('market.tick.title', { id })}>
+      <h4 className="tick-trace__title">{t('market.tick.title', { id })}</h4>
+      <dl className="pos__grid">
+        <Field label={t('market.view.bid')} testId="tick-bid">
+          {m.price(data.bid)}
+        </Field>
+        <Field label={t('market.view.ask')} testId="tick-ask">
+          {m.price(data.ask)}
+        </Field>
+        <Field label={t('market.tick.observed')}>{m.time(data.ts)}</Field>
+        <Field label={t('market.tick.source')}>{t(`market.tick.sources.${data.source}`)}</Field>
+      </dl>
+      <p className="market-note">{t('market.tick.rule')}</p>
+    </section>
+  );
+}
+
 function OrderDetailDialog({ id, onClose }: { id: number; onClose(): void }) {
   const { t } = useTranslation();
   const m = useMoney();
   const { data, error, isPending, refetch } = useOrderDetail(id);
+  const [traced, setTraced] = useState<number | null>(null);
   return (
     <Modal open onClose={onClose} title={t('market.history.detailTitle')} testId="order-detail">
       {error ? (
@@ -348,8 +386,17 @@ function OrderDetailDialog({ id, onClose }: { id: number; onClose(): void }) {
                     <span className="pos__meta">{t(`market.fillReason.${f.reason}`)}</span>
                   </div>
                   <dl className="pos__grid">
-                    <Field label={t('market.history.tick')} testId="fill-tick">
-                      #{f.tickId}
+                    <Field label={t('market.history.tick')}>
+                      <button
+                        type="button"
+                        className="btn btn--link btn--sm num tick-link"
+                        aria-expanded={traced === f.id}
+                        aria-label={t('market.tick.show')}
+                        onClick={() => setTraced(traced === f.id ? null : f.id)}
+                        data-testid="fill-tick"
+                      >
+                        #{f.tickId}
+                      </button>
                     </Field>
                     <Field label={t('market.history.time')}>{m.time(f.time)}</Field>
                     <Field label={t('market.history.price')} testId="fill-price">
@@ -365,6 +412,7 @@ function OrderDetailDialog({ id, onClose }: { id: number; onClose(): void }) {
                       <Field label={t('market.ticket.margin')}>{m.usdt(f.margin)}</Field>
                     )}
                   </dl>
+                  {traced === f.id ? <TickTrace id={f.tickId} /> : null}
                 </li>
               ))}
             </ul>

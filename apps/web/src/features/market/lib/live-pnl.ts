@@ -1,0 +1,87 @@
+import type { InstrumentSpec, QuoteTick } from '@openbourse/contracts/market.ts';
+import type { UOrder } from '@openbourse/contracts/trading.ts';
+import {
+  compileInstrument,
+  formatUnits,
+  type Instrument,
+  lotsToSteps,
+  pnlMinor,
+  priceToTicks,
+} from '@openbourse/engine';
+
+/** USDT minor units, as the server settles them (trading.pricing USDT_SCALE). */
+const USDT_SCALE = 6;
+
+type PricingSpec = Pick<
+  InstrumentSpec,
+  'code' | 'tickSize' | 'contractSize' | 'lotStep' | 'minLots' | 'maxLots' | 'maxLeverage' | 'feeRate' | 'quoteToUsdt'
+>;
+
+const compiled = new WeakMap<PricingSpec, Instrument>();
+
+function engineInstrument(spec: PricingSpec): Instrument {
+  let ins = compiled.get(spec);
+  if (!ins) {
+    ins = compileInstrument({
+      symbol: spec.code,
+      tickSize: spec.tickSize,
+      contractSize: spec.contractSize,
+      lotStep: spec.lotStep,
+      minLots: spec.minLots,
+      maxLots: spec.maxLots,
+      maxLeverage: spec.maxLeverage,
+      feeRate: spec.feeRate,
+      quoteScale: USDT_SCALE,
+      quoteToUsdt: spec.quoteToUsdt,
+    });
+    compiled.set(spec, ins);
+  }
+  return ins;
+}
+
+export interface LivePnl {
+  /** The price the position would close at on this quote: the bid for a long, the ask for a short. */
+  price: string;
+  /** Unrealised PnL in USDT (6 decimals), with the server's engine arithmetic. */
+  pnl: string;
+  /** The quote's time, so the UI can tell which tick it is showing. */
+  ts: number;
+}
+
+/**
+ * The unrealised PnL of an open position on a pushed quote, computed with the same engine the
+ * server settles with (exact integers, truncated toward zero), so the figure on screen is what a
+ * close on that tick would pay. After a partial close the server also carries the exact remainder
+ * of earlier closes, so its figure may differ from this one by at most 0.000001 USDT.
+ * Returns null when the order is not an open position or the quote cannot be priced.
+ */
+export function livePnl(order: UOrder, spec: PricingSpec, quote: QuoteTick): LivePnl | null {
+  if (order.state !== 'open' || !order.openPrice || order.instrumentId !== quote.id) return null;
+  try {
+    const ins = engineInstrument(spec);
+    const exit = order.side === 'buy' ? quote.bid : quote.ask;
+    const minor = pnlMinor(
+      ins,
+      order.side,
+      priceToTicks(ins, order.openPrice),
+      priceToTicks(ins, exit),
+      lotsToSteps(ins, order.openLots),
+    );
+    return { price: exit, pnl: formatUnits(minor, USDT_SCALE), ts: quote.ts };
+  } catch {
+    // A quote off the tick grid or a spec the engine refuses: keep the server's last figure.
+    return null;
+  }
+}
+
+/** Sum of decimal strings with up to `scale` fraction digits, exactly. */
+export function sumDecimals(values: readonly string[], scale = USDT_SCALE): string {
+  let total = 0n;
+  for (const v of values) {
+    const negative = v.startsWith('-');
+    const [int = '0', frac = ''] = v.replace(/^-/, '').split('.');
+    const units = BigInt(int + frac.padEnd(scale, '0').slice(0, scale));
+    total += negative ? -units : units;
+  }
+  return formatUnits(total, scale);
+}
