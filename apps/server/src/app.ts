@@ -97,7 +97,12 @@ export async function buildApp(opts: BuildOptions) {
     options: { ...marketOptionsFromEnv(process.env), ...opts.market },
   });
   const ledger = createLedgerService({ db, clock });
-  const accounts = createAccountsService({ db, ledger, params });
+  const accounts = createAccountsService({
+    db,
+    ledger,
+    params,
+    orderNos: (userId, ids) => trading.orderNos(userId, ids),
+  });
   const trading = createTradingService({
     db,
     clock,

@@ -12,3 +12,71 @@ export type Balance = z.infer<typeof Balance>;
 
 export const BalancesResult = z.object({ mode: z.enum(['real', 'demo']), balances: z.array(Balance) });
 export type BalancesResult = z.infer<typeof BalancesResult>;
+
+/**
+ * The transaction record (user/listTransactions): every ledger movement of the user's accounts in
+ * the book the `virtually` header selects, newest first. `type` names why it happened; amounts are
+ * signed decimal strings at the currency's scale, from the user's side.
+ */
+export const TRANSACTION_TYPES = [
+  'demo_fund',
+  'cfd_margin',
+  'cfd_entry',
+  'cfd_entry_release',
+  'cfd_fee',
+  'cfd_margin_release',
+  'cfd_loss',
+  'cfd_profit',
+  'other',
+] as const;
+export const TransactionType = z
+  .enum(TRANSACTION_TYPES)
+  .describe(
+    'demo_fund: virtual funds credited to the demo book; cfd_margin: margin held for an open position; ' +
+      'cfd_entry: margin + fee held for an order waiting to open; cfd_entry_release: that hold returned ' +
+      '(cancel or fill); cfd_fee: opening fee; cfd_margin_release: margin returned on a close; cfd_loss: ' +
+      'realised loss taken from the margin; cfd_profit: realised profit paid; other: any other movement',
+  );
+export type TransactionType = z.infer<typeof TransactionType>;
+
+export const ListTransactionsQuery = z.object({
+  currency: z
+    .string({ error: 'E40001' })
+    .regex(/^[A-Z0-9]{2,12}$/, { error: 'E40001' })
+    .optional()
+    .describe('Only this currency (e.g. USDT); absent: all'),
+  page: z.coerce
+    .number({ error: 'E40001' })
+    .int({ error: 'E40001' })
+    .min(1, { error: 'E40001' })
+    .max(100_000, { error: 'E40001' })
+    .default(1),
+  size: z.coerce
+    .number({ error: 'E40001' })
+    .int({ error: 'E40001' })
+    .min(1, { error: 'E40001' })
+    .max(100, { error: 'E40001' })
+    .default(20),
+});
+export type ListTransactionsQuery = z.input<typeof ListTransactionsQuery>;
+
+export const Transaction = z.object({
+  id: z.number().int().describe('Ledger transfer id'),
+  time: z.number().int().describe('Epoch ms'),
+  type: TransactionType,
+  currency: z.string(),
+  amount: z.string().describe('Change of the total (available + locked); 0 for a hold or its release'),
+  available: z.string().describe('Change of the available balance'),
+  locked: z.string().describe('Change of the locked balance (margin and order holds)'),
+  orderId: z.number().int().nullable().describe('The margin order it belongs to (order/getUOrderById)'),
+  orderNo: z.string().nullable(),
+});
+export type Transaction = z.infer<typeof Transaction>;
+
+export const ListTransactionsResult = z.object({
+  list: z.array(Transaction),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
+export type ListTransactionsResult = z.infer<typeof ListTransactionsResult>;

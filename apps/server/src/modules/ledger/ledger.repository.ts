@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { currencies, ledgerAccounts, ledgerHolds, ledgerTransfers } from './ledger.tables.ts';
@@ -268,4 +268,57 @@ export async function holdMismatches(exec: Executor) {
     .from(locked)
     .fullJoin(held, and(eq(locked.userId, held.userId), eq(locked.mode, held.mode), eq(locked.currency, held.currency)))
     .where(sql`${lockedAmount} <> ${heldAmount}`);
+}
+
+// ─── statements ────────────────────────────────────────────────────────────────────────────────
+
+/** The ids, kinds and currencies of a user's accounts in one mode (optionally one currency). */
+export async function userAccountIds(exec: Executor, userId: number, mode: string, currency?: string) {
+  return exec
+    .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, currency: ledgerAccounts.currency })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.userId, userId),
+        eq(ledgerAccounts.mode, mode),
+        currency === undefined ? undefined : eq(ledgerAccounts.currency, currency),
+      ),
+    );
+}
+
+/**
+ * Transfers touching any of `accountIds`, newest first, with the code of the hold a hold's own
+ * transfer belongs to. Both sides are looked up through their (account, id) indexes.
+ */
+export async function transfersOfAccounts(
+  exec: Executor,
+  accountIds: readonly number[],
+  limit: number,
+  offset: number,
+) {
+  const touches = or(
+    inArray(ledgerTransfers.debitAccountId, [...accountIds]),
+    inArray(ledgerTransfers.creditAccountId, [...accountIds]),
+  );
+  const rows = await exec
+    .select({
+      id: ledgerTransfers.id,
+      debitAccountId: ledgerTransfers.debitAccountId,
+      creditAccountId: ledgerTransfers.creditAccountId,
+      currency: ledgerTransfers.currency,
+      amount: ledgerTransfers.amount,
+      code: ledgerTransfers.code,
+      holdCode: ledgerHolds.code,
+      refType: ledgerTransfers.refType,
+      refId: ledgerTransfers.refId,
+      createdAt: ledgerTransfers.createdAt,
+    })
+    .from(ledgerTransfers)
+    .leftJoin(ledgerHolds, eq(ledgerHolds.id, ledgerTransfers.holdId))
+    .where(touches)
+    .orderBy(sql`${ledgerTransfers.id} desc`)
+    .limit(limit)
+    .offset(offset);
+  const [count] = await exec.select({ n: sql<number>`count(*)::int` }).from(ledgerTransfers).where(touches);
+  return { rows, total: Number(count?.n ?? 0) };
 }

@@ -148,6 +148,21 @@ export interface BalanceLine {
   total: string;
 }
 
+/** One line of a user's statement: signed changes from the user's side, at the currency's scale. */
+export interface StatementEntry {
+  id: number;
+  time: Date;
+  /** Why: the transfer's code, or for a hold's own transfer the hold's code. */
+  code: string;
+  currency: string;
+  /** Change of available + locked. */
+  amount: string;
+  available: string;
+  locked: string;
+  refType: string | null;
+  refId: string | null;
+}
+
 export interface TrialBalance {
   /** True when every check below is clean. */
   ok: boolean;

@@ -31,6 +31,15 @@ export const tradingRepository = {
     return created;
   },
 
+  /** Order numbers of one user's orders among `ids` (others' ids are simply absent). */
+  async orderNos(exec: Executor, userId: number, ids: readonly number[]): Promise<{ id: number; orderNo: string }[]> {
+    if (ids.length === 0) return [];
+    return exec
+      .select({ id: cfdOrders.id, orderNo: cfdOrders.orderNo })
+      .from(cfdOrders)
+      .where(and(eq(cfdOrders.userId, userId), inArray(cfdOrders.id, [...ids])));
+  },
+
   async findOrder(exec: Executor, id: number): Promise<OrderRow | undefined> {
     const [row] = await exec.select().from(cfdOrders).where(eq(cfdOrders.id, id));
     return row;

@@ -977,6 +977,11 @@ export function createTradingService(deps: TradingDeps) {
       };
     },
 
+    /** Order numbers of the user's margin orders among `ids` (the transaction record's references). */
+    async orderNos(userId: number, ids: readonly number[]): Promise<Map<number, string>> {
+      return new Map((await repo.orderNos(db, userId, ids)).map((r) => [r.id, r.orderNo]));
+    },
+
     /** Traded notional of the real book over the last 24 h (home page figure), trimmed. */
     async volume24hUsdt(): Promise<string> {
       const since = new Date(clock.now().getTime() - 86_400_000);

@@ -1,9 +1,14 @@
 import { ErrorCode } from '@openbourse/contracts/errors.ts';
+import { type ListTransactionsResult, TRANSACTION_TYPES, type TransactionType } from '@openbourse/contracts/wallet.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AccountMode } from '../../http/request-context.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { ParamsService } from '../params/params.service.ts';
+
+/** The ledger reference type of margin orders (trading module). */
+const CFD_ORDER_REF = 'cfd_order';
+const TYPES: ReadonlySet<string> = new Set(TRANSACTION_TYPES);
 
 /**
  * The user's two books: real and demo (DESIGN §4). Entering the demo book funds it once with the
@@ -14,10 +19,13 @@ export function createAccountsService({
   db,
   ledger,
   params,
+  orderNos = async () => new Map(),
 }: {
   db: Db;
   ledger: LedgerService;
   params: ParamsService;
+  /** The user's margin order numbers by id (from the trading module), for the transaction record. */
+  orderNos?: (userId: number, ids: readonly number[]) => Promise<Map<number, string>>;
 }) {
   const funded = new Set<number>();
   return {
@@ -31,6 +39,34 @@ export function createAccountsService({
       const amount = (await params.get('demo_initial_balance')) ?? '100000';
       await db.transaction((tx) => ledger.fundDemoOnce(tx, userId, amount));
       funded.add(userId);
+    },
+
+    /** The transaction record: the ledger statement of the user's book, with order numbers. */
+    async transactions(
+      userId: number,
+      mode: AccountMode,
+      query: { currency?: string; page: number; size: number },
+    ): Promise<ListTransactionsResult> {
+      const { entries, total } = await ledger.statement(db, userId, mode, query);
+      const orderIds = entries.flatMap((e) =>
+        e.refType === CFD_ORDER_REF && e.refId && /^\d{1,15}$/.test(e.refId) ? [Number(e.refId)] : [],
+      );
+      const nos = await orderNos(userId, [...new Set(orderIds)]);
+      const list = entries.map((e) => {
+        const orderId = e.refType === CFD_ORDER_REF && e.refId ? Number(e.refId) : null;
+        return {
+          id: e.id,
+          time: e.time.getTime(),
+          type: TYPES.has(e.code) ? (e.code as TransactionType) : 'other',
+          currency: e.currency,
+          amount: e.amount,
+          available: e.available,
+          locked: e.locked,
+          orderId: orderId !== null && nos.has(orderId) ? orderId : null,
+          orderNo: orderId !== null ? (nos.get(orderId) ?? null) : null,
+        };
+      });
+      return { list, total, page: query.page, size: query.size };
     },
 
     async balances(userId: number, mode: AccountMode) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { BalancesResult } from '@openbourse/contracts/wallet.ts';
+import { BalancesResult, ListTransactionsQuery, ListTransactionsResult } from '@openbourse/contracts/wallet.ts';
 import { envelope, ok } from '../../http/envelope.ts';
 import { BEARER, typed } from '../../http/typed.ts';
 import type { AccountsService } from './accounts.service.ts';
@@ -17,5 +17,24 @@ export function walletRoutes(app: FastifyInstance, { accounts }: { accounts: Acc
       },
     },
     async (req) => ok(req, await accounts.balances(req.user!.id, req.accountMode)),
+  );
+
+  typed(app).get(
+    '/swx/customer/user/listTransactions',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['wallet'],
+        summary: 'The transaction record: every balance movement of the selected book, newest first',
+        description:
+          "Each ledger transfer touching the user's available or locked balance in the account the `virtually` " +
+          'header selects: why (type), the signed change of the total, of available and of locked, and the ' +
+          'margin order it belongs to.',
+        security: BEARER,
+        querystring: ListTransactionsQuery,
+        response: { 200: envelope(ListTransactionsResult) },
+      },
+    },
+    async (req) => ok(req, await accounts.transactions(req.user!.id, req.accountMode, req.query)),
   );
 }
