@@ -133,7 +133,7 @@ describe.each(DRIVERS)('user/listTransactions on %s', (driver) => {
 
   it('answers 40001 for bad paging or currency and 401 without a token, writing nothing', async () => {
     const u = await t.user();
-    for (const query of [
+    for (const query of <Record<string, string>[]>[
       { page: '0' },
       { page: 'abc' },
       { size: '0' },
