@@ -2,6 +2,31 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 
 /**
+ * A client whose unsent bytes exceed this is dropped: it cannot keep up (a stalled network or a
+ * frozen tab), and buffering for it without bound would grow the server's memory with every
+ * batch. It reconnects and resumes from the next batch (and reloads the list over HTTP).
+ */
+export const MAX_BUFFERED_BYTES = 1 << 20;
+
+type Sink = Pick<WebSocket, 'readyState' | 'bufferedAmount' | 'send' | 'terminate'>;
+
+/** Sends `payload` to every open client, dropping the ones that are too far behind. */
+export function broadcastTo(clients: Set<Sink>, payload: string, maxBuffered = MAX_BUFFERED_BYTES): number {
+  let dropped = 0;
+  for (const c of clients) {
+    if (c.readyState !== 1) continue;
+    if (c.bufferedAmount > maxBuffered) {
+      clients.delete(c);
+      c.terminate();
+      dropped++;
+      continue;
+    }
+    c.send(payload);
+  }
+  return dropped;
+}
+
+/**
  * WebSocket /message (DESIGN §3): the server pushes quote batches as bare JSON arrays and every
  * other push as an object with a `ch` field. Clients may send "ping" and get "pong".
  */
@@ -20,9 +45,10 @@ export function messageSocket(app: FastifyInstance) {
   });
   return {
     clients,
-    /** Sends one pre-serialised frame to every open client. */
+    /** Sends one pre-serialised frame to every open client; slow clients are dropped (MAX_BUFFERED_BYTES). */
     broadcast(payload: string) {
-      for (const c of clients) if (c.readyState === 1) c.send(payload);
+      const dropped = broadcastTo(clients as Set<Sink>, payload);
+      if (dropped > 0) app.log.warn({ dropped }, 'realtime: dropped clients that could not keep up');
     },
   };
 }
