@@ -32,5 +32,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  // A relative DATA_DIR is relative to where the user ran the command: `npm start` at the root runs
+  // this workspace with its own directory as cwd, and npm passes the original one as INIT_CWD.
+  const base = typeof env.INIT_CWD === 'string' && env.INIT_CWD !== '' ? env.INIT_CWD : process.cwd();
+  return { ...parsed.data, dataDir: path.resolve(base, parsed.data.DATA_DIR) };
 }
