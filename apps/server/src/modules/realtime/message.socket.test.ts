@@ -7,8 +7,9 @@ const sink = (bufferedAmount: number, readyState = 1) => {
     bufferedAmount,
     sent: [] as string[],
     terminated: false,
-    send(p: string) {
-      s.sent.push(p);
+    send(p: Buffer, opts: { binary: boolean }) {
+      expect(opts.binary).toBe(false);
+      s.sent.push(p.toString());
     },
     terminate() {
       s.terminated = true;

@@ -8,10 +8,20 @@ import type { WebSocket } from 'ws';
  */
 export const MAX_BUFFERED_BYTES = 1 << 20;
 
-type Sink = Pick<WebSocket, 'readyState' | 'bufferedAmount' | 'send' | 'terminate'>;
+type Sink = {
+  readyState: number;
+  bufferedAmount: number;
+  send(data: Buffer, opts: { binary: false }): void;
+  terminate(): void;
+};
+const TEXT = { binary: false } as const;
 
-/** Sends `payload` to every open client, dropping the ones that are too far behind. */
+/**
+ * Sends `payload` to every open client as one text frame, dropping the ones that are too far
+ * behind. The text is encoded once: handing `ws` a string would make every socket encode it again.
+ */
 export function broadcastTo(clients: Set<Sink>, payload: string, maxBuffered = MAX_BUFFERED_BYTES): number {
+  const data = Buffer.from(payload);
   let dropped = 0;
   for (const c of clients) {
     if (c.readyState !== 1) continue;
@@ -21,7 +31,7 @@ export function broadcastTo(clients: Set<Sink>, payload: string, maxBuffered = M
       dropped++;
       continue;
     }
-    c.send(payload);
+    c.send(data, TEXT);
   }
   return dropped;
 }
@@ -47,7 +57,7 @@ export function messageSocket(app: FastifyInstance) {
     clients,
     /** Sends one pre-serialised frame to every open client; slow clients are dropped (MAX_BUFFERED_BYTES). */
     broadcast(payload: string) {
-      const dropped = broadcastTo(clients as Set<Sink>, payload);
+      const dropped = broadcastTo(clients as unknown as Set<Sink>, payload);
       if (dropped > 0) app.log.warn({ dropped }, 'realtime: dropped clients that could not keep up');
     },
   };
