@@ -39,7 +39,7 @@ async function toast(page: Page): Promise<string> {
 const layouts: Layout[] = ['desktop', 'mobile'];
 
 describe.each(layouts)('trading journey (%s)', (layout) => {
-  it('opens a demo position, watches its PnL, sets a take profit, closes it and finds it in history', async () => {
+  it('opens a demo position, watches its PnL, sets a take profit, closes it and finds it in history and the transaction record', async () => {
     const context = await newContext(browser, layout);
     // A returning user: the mobile onboarding board has been seen.
     await context.addInitScript(() => localStorage.setItem('ob.boardSeen', '1'));
@@ -155,6 +155,17 @@ describe.each(layouts)('trading journey (%s)', (layout) => {
       await closeFill.getByTestId('fill-price').textContent(),
     );
     await page.keyboard.press('Escape');
+
+    // The transaction record lists the order's fee, margin held and released, and its profit or loss.
+    await page.goto(`${server.url}/profile/records`);
+    await page.getByTestId('records-page').waitFor();
+    const mine = page.getByTestId('record-row').filter({ hasText: orderNo });
+    await expect.poll(() => mine.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    const types = await mine.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-type')));
+    expect(types).toContain('cfd_fee');
+    expect(types).toContain('cfd_margin');
+    expect(types).toContain('cfd_margin_release');
+    await screenshot(page, `${layout}-records`);
 
     // The margin account page shows the same account's figures.
     await page.goto(`${server.url}/profile/balance2`);

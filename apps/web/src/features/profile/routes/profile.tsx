@@ -178,6 +178,12 @@ export default function ProfileRoute() {
             { to: '/profile/balance', label: t('profile.links.balance'), Icon: IconWallet, testId: 'profile-balance' },
             { to: '/profile/balancebb', label: t('profile.links.spot'), Icon: IconLayers },
             { to: '/profile/balance2', label: t('profile.links.margin'), Icon: IconChart },
+            {
+              to: '/profile/records',
+              label: t('profile.links.records'),
+              Icon: IconDocument,
+              testId: 'profile-records-link',
+            },
             { to: '/profile/info', label: t('profile.links.info'), Icon: IconShield, testId: 'profile-info' },
           ]}
         />

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@/shared/components/button';
 import { EmptyState } from '@/shared/components/empty-state';
-import { IconChart } from '@/shared/components/icons';
+import { IconChart, IconDocument } from '@/shared/components/icons';
 import { Page, Section } from '@/shared/components/page';
 import { QueryError } from '@/shared/components/query-error';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
@@ -31,7 +31,16 @@ export default function BalanceMarginRoute() {
     : null;
   const hasPositions = data ? !isZeroAmount(data.usedMargin) : false;
   return (
-    <Page title={t('wallet.margin.title')} subtitle={t('wallet.margin.subtitle')}>
+    <Page
+      title={t('wallet.margin.title')}
+      subtitle={t('wallet.margin.subtitle')}
+      actions={
+        <ButtonLink to="/profile/records" variant="secondary" size="sm" data-testid="balance2-records-link">
+          <IconDocument />
+          {t('wallet.records.title')}
+        </ButtonLink>
+      }
+    >
       <ModeBanner />
       {error ? <QueryError error={error} onRetry={() => void refetch()} /> : null}
       <dl className="metric-grid">

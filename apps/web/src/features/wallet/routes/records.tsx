@@ -1,0 +1,185 @@
+import type { Transaction, TransactionType } from '@openbourse/contracts/wallet.ts';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, ButtonLink } from '@/shared/components/button';
+import { EmptyState } from '@/shared/components/empty-state';
+import { IconDocument } from '@/shared/components/icons';
+import { Page } from '@/shared/components/page';
+import { QueryError } from '@/shared/components/query-error';
+import { SkeletonRows } from '@/shared/components/skeleton';
+import { useDocumentTitle } from '@/shared/hooks/use-document-title';
+import { useFormat } from '@/shared/hooks/use-format';
+import { useTransactions } from '../api/list-transactions';
+import { ModeBanner } from '../components/mode-banner';
+import '../wallet.css';
+
+/**
+ * Every type the texts know. A type a newer server adds shows as "Other" rather than as a raw key;
+ * the record (not an array) makes a type missing here a compile error. Kept local: the contracts'
+ * runtime values would bring zod into this page's chunk.
+ */
+const KNOWN_TYPES: Record<TransactionType, true> = {
+  demo_fund: true,
+  cfd_margin: true,
+  cfd_entry: true,
+  cfd_entry_release: true,
+  cfd_fee: true,
+  cfd_margin_release: true,
+  cfd_loss: true,
+  cfd_profit: true,
+  other: true,
+};
+const knownType = (type: string): TransactionType =>
+  Object.hasOwn(KNOWN_TYPES, type) ? (type as TransactionType) : 'other';
+
+/** Sign of a decimal string; "-0.00" is zero. */
+function signOf(value: string): -1 | 0 | 1 {
+  const v = value.trim();
+  if (!/[1-9]/.test(v)) return 0;
+  return v.startsWith('-') ? -1 : 1;
+}
+
+/** The shortest spelling of a decimal string ("-0.500" → "-0.5", "0.00" → "0"), to compare two exactly. */
+function canonical(value: string): string {
+  const v = value.trim();
+  const [int = '0', frac = ''] = v.replace(/^[-+]/, '').split('.');
+  const digits = int.replace(/^0+(?=\d)/, '') || '0';
+  const fraction = frac.replace(/0+$/, '');
+  const body = fraction ? `${digits}.${fraction}` : digits;
+  return signOf(v) < 0 ? `-${body}` : body;
+}
+
+const TONE = { '-1': 'change--down', '0': 'change--flat', '1': 'change--up' } as const;
+
+/** Left-to-right isolate: a signed figure keeps its sign in front inside Arabic text. */
+const ltr = (text: string) => `\u2066${text}\u2069`;
+
+function RecordRow({ row }: { row: Transaction }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const signed = (value: string) =>
+    `${signOf(value) > 0 ? '+' : ''}${format.decimal(value, { minFractionDigits: 2, maxFractionDigits: 8 })}`;
+  // A hold or its release moves money between available and locked without changing the total:
+  // then (and whenever the two parts differ from the total) both parts are shown.
+  const split = canonical(row.available) !== canonical(row.amount) || signOf(row.locked) !== 0;
+  const sign = signOf(row.amount);
+  return (
+    <tr className="records-table__row" data-testid="record-row" data-type={row.type} tabIndex={-1}>
+      <td className="records-table__time">{format.dateTime(new Date(row.time).toISOString())}</td>
+      <th scope="row" className="records-table__type">
+        {t(`wallet.records.types.${knownType(row.type)}`)}
+      </th>
+      <td className={`records-table__order ${row.orderNo ? '' : 'records-table__order--none'}`}>
+        {row.orderNo ? (
+          <span data-testid="record-order">{t('wallet.records.orderNo', { no: row.orderNo })}</span>
+        ) : (
+          <span aria-hidden="true">—</span>
+        )}
+      </td>
+      <td className="num records-table__amount">
+        <span className={`records-table__value ${TONE[sign]}`} data-testid="record-amount" dir="ltr">
+          {signed(row.amount)} <small>{row.currency}</small>
+        </span>
+        {split ? (
+          <span className="records-table__split" data-testid="record-split">
+            <span>{t('wallet.records.available', { amount: ltr(signed(row.available)) })}</span>
+            <span>{t('wallet.records.locked', { amount: ltr(signed(row.locked)) })}</span>
+          </span>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+/** The transaction record: every movement of the current account's balances, newest first. */
+export default function RecordsRoute() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('wallet.records.title'));
+  const {
+    rows,
+    data,
+    isPending,
+    error,
+    refetch,
+    hasNextPage,
+    fetchNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+  } = useTransactions();
+
+  // After "Load more", focus moves to the first row the page brought: reading goes on from there, and
+  // after the last page (the button gone) focus does not fall back to the top of the document.
+  const tableRef = useRef<HTMLTableElement>(null);
+  const focusRow = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusRow.current;
+    if (index === null || rows.length <= index) return;
+    focusRow.current = null;
+    tableRef.current?.querySelectorAll<HTMLElement>('tbody tr')[index]?.focus();
+  }, [rows]);
+  const loadMore = () => {
+    focusRow.current = rows.length;
+    void fetchNextPage();
+  };
+
+  let body: ReactNode;
+  if (error && !data) {
+    body = <QueryError error={error} onRetry={() => void refetch()} />;
+  } else if (isPending) {
+    body = <SkeletonRows rows={5} />;
+  } else if (rows.length === 0) {
+    body = (
+      <EmptyState
+        icon={<IconDocument />}
+        title={t('wallet.records.empty')}
+        text={t('wallet.records.emptyText')}
+        action={
+          <ButtonLink to="/market" variant="secondary" size="sm">
+            {t('wallet.spot.toMarkets')}
+          </ButtonLink>
+        }
+      />
+    );
+  } else {
+    body = (
+      <>
+        <table className="data-table records-table" ref={tableRef}>
+          <thead>
+            <tr>
+              <th scope="col">{t('wallet.records.columns.time')}</th>
+              <th scope="col">{t('wallet.records.columns.type')}</th>
+              <th scope="col">{t('wallet.records.columns.order')}</th>
+              <th scope="col" className="num">
+                {t('wallet.records.columns.amount')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <RecordRow key={row.id} row={row} />
+            ))}
+          </tbody>
+        </table>
+        {isFetchNextPageError && error ? <QueryError error={error} onRetry={() => void fetchNextPage()} /> : null}
+        {hasNextPage && !isFetchNextPageError ? (
+          <div className="records__more">
+            <Button variant="secondary" loading={isFetchingNextPage} onClick={loadMore} data-testid="records-more">
+              {t('wallet.records.loadMore')}
+            </Button>
+          </div>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <Page title={t('wallet.records.title')} subtitle={t('wallet.records.subtitle')}>
+      <div className="records" data-testid="records-page">
+        <ModeBanner />
+        <section className="card section records__card" aria-busy={isPending || isFetchingNextPage}>
+          {body}
+        </section>
+      </div>
+    </Page>
+  );
+}
