@@ -104,6 +104,8 @@ describe.each(layouts)('account journey (%s)', (layout) => {
     await expect.poll(() => page.locator('h1, h2').first().textContent()).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
 
     await openLanguage(page, 'en');
+    // The choice is stored once the English texts have loaded: wait for it before navigating away.
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toMatch(/^en/);
     await page.goto(`${server.url}/profile`);
     await page.getByTestId('account-mode-toggle').click();
     await expect.poll(() => page.getByTestId('toast').last().textContent()).toContain('Switched to virtual account');
