@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paged, pageQueryFields } from './paging.ts';
 
 /**
  * Margin (CFD) trading on the wire: order/buyU, order/previewU, order/stopU, order/chedan,
@@ -101,18 +102,7 @@ export const ListUOrderQuery = z.object({
     .max(4, { error: 'E40001' })
     .optional()
     .describe('1 waiting to open, 2 open, 3 closed, 4 cancelled; absent: all'),
-  page: z.coerce
-    .number({ error: 'E40001' })
-    .int({ error: 'E40001' })
-    .min(1, { error: 'E40001' })
-    .max(100_000, { error: 'E40001' })
-    .default(1),
-  size: z.coerce
-    .number({ error: 'E40001' })
-    .int({ error: 'E40001' })
-    .min(1, { error: 'E40001' })
-    .max(100, { error: 'E40001' })
-    .default(20),
+  ...pageQueryFields,
 });
 export type ListUOrderQuery = z.input<typeof ListUOrderQuery>;
 
@@ -173,12 +163,7 @@ export type UFill = z.infer<typeof UFill>;
 export const UOrderDetail = UOrder.extend({ fills: z.array(UFill) });
 export type UOrderDetail = z.infer<typeof UOrderDetail>;
 
-export const ListUOrderResult = z.object({
-  list: z.array(UOrder),
-  total: z.number().int(),
-  page: z.number().int(),
-  size: z.number().int(),
-});
+export const ListUOrderResult = paged(UOrder);
 export type ListUOrderResult = z.infer<typeof ListUOrderResult>;
 
 export const CloseUResult = z.object({ order: UOrder, fill: UFill });

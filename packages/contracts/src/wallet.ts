@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paged, pageQueryFields } from './paging.ts';
 
 export const Balance = z.object({
   currency: z.string(),
@@ -45,18 +46,7 @@ export const ListTransactionsQuery = z.object({
     .regex(/^[A-Z0-9]{2,12}$/, { error: 'E40001' })
     .optional()
     .describe('Only this currency (e.g. USDT); absent: all'),
-  page: z.coerce
-    .number({ error: 'E40001' })
-    .int({ error: 'E40001' })
-    .min(1, { error: 'E40001' })
-    .max(100_000, { error: 'E40001' })
-    .default(1),
-  size: z.coerce
-    .number({ error: 'E40001' })
-    .int({ error: 'E40001' })
-    .min(1, { error: 'E40001' })
-    .max(100, { error: 'E40001' })
-    .default(20),
+  ...pageQueryFields,
 });
 export type ListTransactionsQuery = z.input<typeof ListTransactionsQuery>;
 
@@ -73,10 +63,5 @@ export const Transaction = z.object({
 });
 export type Transaction = z.infer<typeof Transaction>;
 
-export const ListTransactionsResult = z.object({
-  list: z.array(Transaction),
-  total: z.number().int(),
-  page: z.number().int(),
-  size: z.number().int(),
-});
+export const ListTransactionsResult = paged(Transaction);
 export type ListTransactionsResult = z.infer<typeof ListTransactionsResult>;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/shared/components/badge';
 import { useFormat } from '@/shared/hooks/use-format';
 import { useLiveQuote } from '@/shared/lib/live-quotes';
-import { compareDecimal, isDecimal } from '../lib/decimal';
+import { compareDecimal, isDecimal } from '@/shared/lib/decimal';
 
 /** "-1.25" → down, "0.00" → flat, anything else → up; decided on the string, not a float. */
 export function direction(changePct: string): 'up' | 'down' | 'flat' {

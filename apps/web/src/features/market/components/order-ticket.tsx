@@ -11,7 +11,7 @@ import { useFormat } from '@/shared/hooks/use-format';
 import { errorMessage } from '@/shared/lib/api-client';
 import { useSession } from '@/shared/session/use-session';
 import { usePlaceOrder, usePreview } from '../api/orders';
-import { compareDecimal, isDecimal, isMultipleOf, trimDecimal } from '../lib/decimal';
+import { compareDecimal, isDecimal, isMultipleOf, trimDecimal } from '@/shared/lib/decimal';
 
 const ORDER_TYPES: OrderType[] = ['market', 'limit', 'stop'];
 const PREVIEW_DELAY_MS = 350;

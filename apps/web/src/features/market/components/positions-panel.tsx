@@ -25,7 +25,7 @@ import {
 } from '../api/orders';
 import { useRecordedTick } from '../api/market-info';
 import { liveMarginAccount, useLivePositions } from '../hooks/use-live-positions';
-import { compareDecimal, signOf, trimDecimal } from '../lib/decimal';
+import { compareDecimal, signOf, trimDecimal } from '@/shared/lib/decimal';
 
 type PositionsTab = 'open' | 'pending' | 'history';
 const TABS: PositionsTab[] = ['open', 'pending', 'history'];

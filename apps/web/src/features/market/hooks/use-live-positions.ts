@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useLiveQuotes } from '@/shared/lib/live-quotes';
 import { getMarketInfo } from '../api/market-info';
 import { ORDER_LIST_STATUS, useOrderList } from '../api/orders';
-import { compareDecimal } from '../lib/decimal';
+import { compareDecimal } from '@/shared/lib/decimal';
 import { livePnl, sumDecimals } from '../lib/live-pnl';
 
 export interface LivePosition {

@@ -9,6 +9,7 @@ import { QueryError } from '@/shared/components/query-error';
 import { SkeletonRows } from '@/shared/components/skeleton';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useFormat } from '@/shared/hooks/use-format';
+import { compareDecimal, signOf } from '@/shared/lib/decimal';
 import { useTransactions } from '../api/list-transactions';
 import { ModeBanner } from '../components/mode-banner';
 import '../wallet.css';
@@ -32,23 +33,6 @@ const KNOWN_TYPES: Record<TransactionType, true> = {
 const knownType = (type: string): TransactionType =>
   Object.hasOwn(KNOWN_TYPES, type) ? (type as TransactionType) : 'other';
 
-/** Sign of a decimal string; "-0.00" is zero. */
-function signOf(value: string): -1 | 0 | 1 {
-  const v = value.trim();
-  if (!/[1-9]/.test(v)) return 0;
-  return v.startsWith('-') ? -1 : 1;
-}
-
-/** The shortest spelling of a decimal string ("-0.500" → "-0.5", "0.00" → "0"), to compare two exactly. */
-function canonical(value: string): string {
-  const v = value.trim();
-  const [int = '0', frac = ''] = v.replace(/^[-+]/, '').split('.');
-  const digits = int.replace(/^0+(?=\d)/, '') || '0';
-  const fraction = frac.replace(/0+$/, '');
-  const body = fraction ? `${digits}.${fraction}` : digits;
-  return signOf(v) < 0 ? `-${body}` : body;
-}
-
 const TONE = { '-1': 'change--down', '0': 'change--flat', '1': 'change--up' } as const;
 
 /** Left-to-right isolate: a signed figure keeps its sign in front inside Arabic text. */
@@ -61,7 +45,7 @@ function RecordRow({ row }: { row: Transaction }) {
     `${signOf(value) > 0 ? '+' : ''}${format.decimal(value, { minFractionDigits: 2, maxFractionDigits: 8 })}`;
   // A hold or its release moves money between available and locked without changing the total:
   // then (and whenever the two parts differ from the total) both parts are shown.
-  const split = canonical(row.available) !== canonical(row.amount) || signOf(row.locked) !== 0;
+  const split = compareDecimal(row.available, row.amount) !== 0 || signOf(row.locked) !== 0;
   const sign = signOf(row.amount);
   return (
     <tr className="records-table__row" data-testid="record-row" data-type={row.type} tabIndex={-1}>
