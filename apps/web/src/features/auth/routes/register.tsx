@@ -4,8 +4,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/shared/components/button';
-import { SendCodeButton } from '@/shared/components/send-code-button';
-import { PasswordField, TextField } from '@/shared/components/text-field';
+import { CodeField } from '@/shared/components/send-code-button';
+import { TextField } from '@/shared/components/text-field';
 import { toast } from '@/shared/components/toast/toast-store';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { errorText } from '@/shared/i18n/i18n';
@@ -17,6 +17,7 @@ import { useRegister } from '../api/register';
 import { AuthLayout } from '../components/auth-layout';
 import { completeLogin } from '../components/complete-login';
 import { type Channel, ChannelTabs, ContactFields } from '../components/contact-fields';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { TermsNote } from '../components/terms-note';
 import { useCodeSender } from '../components/use-code-sender';
 
@@ -167,43 +168,22 @@ export default function RegisterRoute() {
           testId="register-username"
         />
         <ContactFields channel={channel} values={values} errors={errors} onChange={update} testPrefix="register" />
-        <TextField
-          label={t('auth.fields.code')}
-          name="code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={6}
+        <CodeField
           value={values.code}
-          onChange={(e) => update({ code: e.target.value.replace(/\D/g, '') })}
+          onChange={(code) => update({ code })}
           error={errors.code}
-          trailing={
-            <SendCodeButton
-              onClick={sendCode}
-              secondsLeft={sender.secondsLeft}
-              pending={sender.pending}
-              testId="register-send-code"
-            />
-          }
-          testId="register-code"
+          onSend={sendCode}
+          secondsLeft={sender.secondsLeft}
+          pending={sender.pending}
+          testPrefix="register"
         />
-        <PasswordField
+        <NewPasswordFields
           label={t('auth.fields.password')}
-          name="new-password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={(e) => update({ password: e.target.value })}
-          error={errors.password}
-          hint={t('auth.fields.passwordHint')}
-          testId="register-password"
-        />
-        <PasswordField
-          label={t('auth.fields.confirmPassword')}
-          name="confirm-password"
-          autoComplete="new-password"
-          value={values.confirm}
-          onChange={(e) => update({ confirm: e.target.value })}
-          error={errors.confirm}
-          testId="register-confirm"
+          password={values.password}
+          confirm={values.confirm}
+          errors={errors}
+          onChange={update}
+          testPrefix="register"
         />
         <TextField
           label={t('auth.fields.inviteCode')}

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useRepassword } from '@/shared/api/repassword';
 import { Button } from '@/shared/components/button';
-import { SendCodeButton } from '@/shared/components/send-code-button';
-import { PasswordField, TextField } from '@/shared/components/text-field';
+import { CodeField } from '@/shared/components/send-code-button';
 import { toast } from '@/shared/components/toast/toast-store';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { errorText } from '@/shared/i18n/i18n';
@@ -13,6 +12,7 @@ import { ApiError, errorMessage } from '@/shared/lib/api-client';
 import { validate } from '@/shared/lib/validation';
 import { AuthLayout } from '../components/auth-layout';
 import { type Channel, ChannelTabs, ContactFields } from '../components/contact-fields';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { useCodeSender } from '../components/use-code-sender';
 
 interface Values {
@@ -143,43 +143,22 @@ export default function ResetRoute() {
         aria-labelledby={`reset-tab-${channel}`}
       >
         <ContactFields channel={channel} values={values} errors={errors} onChange={update} testPrefix="reset" />
-        <TextField
-          label={t('auth.fields.code')}
-          name="code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={6}
+        <CodeField
           value={values.code}
-          onChange={(e) => update({ code: e.target.value.replace(/\D/g, '') })}
+          onChange={(code) => update({ code })}
           error={errors.code}
-          trailing={
-            <SendCodeButton
-              onClick={sendCode}
-              secondsLeft={sender.secondsLeft}
-              pending={sender.pending}
-              testId="reset-send-code"
-            />
-          }
-          testId="reset-code"
+          onSend={sendCode}
+          secondsLeft={sender.secondsLeft}
+          pending={sender.pending}
+          testPrefix="reset"
         />
-        <PasswordField
+        <NewPasswordFields
           label={t('auth.fields.newPassword')}
-          name="new-password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={(e) => update({ password: e.target.value })}
-          error={errors.password}
-          hint={t('auth.fields.passwordHint')}
-          testId="reset-password"
-        />
-        <PasswordField
-          label={t('auth.fields.confirmPassword')}
-          name="confirm-password"
-          autoComplete="new-password"
-          value={values.confirm}
-          onChange={(e) => update({ confirm: e.target.value })}
-          error={errors.confirm}
-          testId="reset-confirm"
+          password={values.password}
+          confirm={values.confirm}
+          errors={errors}
+          onChange={update}
+          testPrefix="reset"
         />
         <Button type="submit" size="lg" block loading={mutation.isPending} data-testid="reset-submit">
           {t('auth.reset.submit')}

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { queryKeys } from '@/shared/api/query-keys';
 import { useSendCode } from '@/shared/api/send-code';
 import { Button } from '@/shared/components/button';
-import { SendCodeButton } from '@/shared/components/send-code-button';
-import { PasswordField, TextField } from '@/shared/components/text-field';
+import { CodeField } from '@/shared/components/send-code-button';
+import { PasswordField } from '@/shared/components/text-field';
 import { toast } from '@/shared/components/toast/toast-store';
 import { useCountdown } from '@/shared/hooks/use-countdown';
 import { errorText } from '@/shared/i18n/i18n';
@@ -74,24 +74,15 @@ export function WithdrawalPasswordForm() {
   const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 6);
   return (
     <form className="form" onSubmit={onSubmit} noValidate data-testid="withdrawal-password-form">
-      <TextField
-        label={t('auth.fields.code')}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        maxLength={6}
+      <CodeField
         value={values.code}
-        onChange={(e) => update('code', digitsOnly(e.target.value))}
+        onChange={(code) => update('code', code)}
         error={errors.code}
         hint={sentTo ? t('form.codeSent', { to: sentTo }) : t('info.withdrawal.codeHint')}
-        trailing={
-          <SendCodeButton
-            onClick={onSend}
-            secondsLeft={countdown.secondsLeft}
-            pending={sendCode.isPending}
-            testId="withdrawal-send-code"
-          />
-        }
-        testId="withdrawal-code"
+        onSend={onSend}
+        secondsLeft={countdown.secondsLeft}
+        pending={sendCode.isPending}
+        testPrefix="withdrawal"
       />
       <PasswordField
         label={t('info.withdrawal.new')}
