@@ -180,7 +180,11 @@ export async function buildApp(opts: BuildOptions) {
   walletRoutes(app, { accounts });
   marketRoutes(app, { market });
   tradingRoutes(app, { trading });
-  const realtime = messageSocket(app);
+  const realtime = messageSocket(app, { authenticate: (token) => auth.authenticate(token) });
+  // Each committed order change goes to its owner's signed-in sockets.
+  trading.onOrderChange((userId, push) => {
+    realtime.pushToUser(userId, push).catch((err: unknown) => app.log.warn({ err }, 'realtime: order push failed'));
+  });
   // The trigger runner subscribes to ticks and loads open positions before the feed starts, so no
   // tick is missed; on close it settles what is queued.
   app.addHook('onReady', async () => trading.start());

@@ -212,3 +212,24 @@ export const MarginAccount = z.object({
   stopOutLevel: Decimal,
 });
 export type MarginAccount = z.infer<typeof MarginAccount>;
+
+/**
+ * A private push on the WebSocket /message (after `{"op":"auth","token":…}`): one of the user's
+ * margin orders changed. `event` says how; `reason` why (a fill or close reason, or a cancel
+ * reason); `price` and `tickId` are the fill's, when there was one. The client refetches its lists.
+ */
+export const OrderPushEvent = z.enum(['placed', 'opened', 'closed', 'reduced', 'cancelled', 'updated']);
+export type OrderPushEvent = z.infer<typeof OrderPushEvent>;
+export const OrderPush = z.object({
+  ch: z.literal('orders'),
+  mode: z.enum(['real', 'demo']),
+  id: z.number().int(),
+  orderNo: z.string(),
+  code: z.string(),
+  state: z.enum(ORDER_STATES),
+  event: OrderPushEvent,
+  reason: z.string().nullable(),
+  price: Decimal.nullable(),
+  tickId: z.number().int().nullable(),
+});
+export type OrderPush = z.infer<typeof OrderPush>;

@@ -6,6 +6,8 @@ import type {
   ListUOrderResult,
   MarginAccount,
   OrderPreview,
+  OrderPush,
+  OrderPushEvent,
   OrderState,
   ProfitTotal,
   StopURequest,
@@ -522,6 +524,42 @@ export function createTradingService(deps: TradingDeps) {
     return updated;
   }
 
+  // ─── order events (private pushes) ───────────────────────────────────────────────────────────
+
+  const orderListeners = new Set<(userId: number, push: OrderPush) => void>();
+
+  /** Tells listeners (the WebSocket) that an order changed; called after its transaction committed. */
+  function emit(
+    row: OrderRow,
+    event: OrderPushEvent,
+    fill: { reason: string | null; price: string | null; tickId: number | null } = {
+      reason: null,
+      price: null,
+      tickId: null,
+    },
+  ): void {
+    if (orderListeners.size === 0) return;
+    const push: OrderPush = {
+      ch: 'orders',
+      mode: row.mode as AccountMode,
+      id: row.id,
+      orderNo: row.orderNo,
+      code: row.instrumentCode,
+      state: row.status as OrderState,
+      event,
+      reason: fill.reason,
+      price: fill.price,
+      tickId: fill.tickId,
+    };
+    for (const listener of orderListeners) {
+      try {
+        listener(row.userId, push);
+      } catch (err) {
+        log.warn({ err }, 'trading: order listener failed');
+      }
+    }
+  }
+
   /** The level a fired position trigger was registered at, as the row holds it now. */
   function levelNow(inst: Instrument, row: OrderRow, reason: Fired['reason']): bigint | null {
     switch (reason) {
@@ -545,13 +583,19 @@ export function createTradingService(deps: TradingDeps) {
     const found = await repo.findOrder(db, fired.id);
     if (!found) return null;
     const inst = await instrument(found.instrumentId);
+    let acted: { row: OrderRow; price: string | null } | null = null;
     const row = await ledger.runInTransaction(
       async (tx) => {
+        acted = null;
         const locked = await repo.lockOrder(tx, fired.id);
         if (!locked) return null;
         const expected = fired.kind === 'entry' ? 'pending' : 'open';
         if (locked.status !== expected || levelNow(inst, locked, fired.reason) !== fired.triggerTicks) return locked;
-        if (fired.kind === 'entry') return fillEntry(tx, locked, inst, fired, tick);
+        if (fired.kind === 'entry') {
+          const filled = await fillEntry(tx, locked, inst, fired, tick);
+          acted = { row: filled, price: price(inst, filled.entryPrice) };
+          return filled;
+        }
         const steps = storedLotsToSteps(engineInstrument(inst), locked.openLots);
         const closed = await settleClose(
           tx,
@@ -562,10 +606,23 @@ export function createTradingService(deps: TradingDeps) {
           tick.id,
           fired.reason as CloseReason,
         );
+        acted = { row: closed.row, price: price(inst, closed.fill.price) };
         return closed.row;
       },
       { retries: RETRIES },
     );
+    const done = acted as { row: OrderRow; price: string | null } | null;
+    if (done) {
+      const r = done.row;
+      if (r.status === 'cancelled') emit(r, 'cancelled', { reason: r.cancelReason, price: null, tickId: tick.id });
+      else if (fired.kind === 'entry') emit(r, 'opened', { reason: fired.reason, price: done.price, tickId: tick.id });
+      else
+        emit(r, r.status === 'closed' ? 'closed' : 'reduced', {
+          reason: fired.reason,
+          price: done.price,
+          tickId: tick.id,
+        });
+    }
     return row ? entryOf(inst, row, tick.id) : null;
   }
 
@@ -750,6 +807,8 @@ export function createTradingService(deps: TradingDeps) {
       throw e;
     }
     runner.apply(entryOf(inst, row, snap.tickId));
+    if (isMarket) emit(row, 'opened', { reason: 'market', price: price(inst, row.entryPrice), tickId: snap.tickId });
+    else emit(row, 'placed');
     return view(inst, row, snap);
   }
 
@@ -826,6 +885,11 @@ export function createTradingService(deps: TradingDeps) {
         { retries: RETRIES },
       );
       runner.apply(entryOf(inst, out.row, snap.tickId));
+      emit(out.row, out.row.status === 'closed' ? 'closed' : 'reduced', {
+        reason: 'manual',
+        price: price(inst, out.fill.price),
+        tickId: snap.tickId,
+      });
       return { order: view(inst, out.row, snap), fill: fillView(inst, out.fill) };
     },
 
@@ -854,6 +918,7 @@ export function createTradingService(deps: TradingDeps) {
       );
       const inst = await instrument(row.instrumentId);
       runner.apply(entryOf(inst, row, market.currentQuote(inst.id)?.tickId ?? row.placedTickId));
+      emit(row, 'cancelled', { reason: 'user', price: null, tickId: null });
       return view(inst, row);
     },
 
@@ -892,7 +957,17 @@ export function createTradingService(deps: TradingDeps) {
         { retries: RETRIES },
       );
       runner.apply(entryOf(inst, row, snap.tickId));
+      emit(row, 'updated');
       return view(inst, row, snap);
+    },
+
+    /**
+     * Calls `listener` after each committed change of any order (placed, opened, closed, reduced,
+     * cancelled, stops updated), with the owner's id. Returns the unsubscribe function.
+     */
+    onOrderChange(listener: (userId: number, push: OrderPush) => void): () => void {
+      orderListeners.add(listener);
+      return () => orderListeners.delete(listener);
     },
 
     /** A page of the user's orders (newest first), with live profit for open positions. */
