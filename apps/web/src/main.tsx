@@ -10,6 +10,7 @@ import { whenIdle, yieldToMain } from '@/shared/lib/idle';
 import { watchLayout } from '@/shared/lib/layout';
 import { connectLiveFeed, liveFeedUrl } from '@/shared/lib/live-feed';
 import { applyQuoteBatch } from '@/shared/lib/live-quotes';
+import { handlePush } from '@/shared/lib/order-push';
 import { sessionStore } from '@/shared/session/session-store';
 import '@/shared/styles/base.css';
 import '@/shared/styles/components.css';
@@ -72,7 +73,23 @@ async function boot() {
   });
   // The quote feed opens at start (spec §7), once the first render is done; market pages read the
   // latest tick per instrument.
-  whenIdle(() => connectLiveFeed({ url: liveFeedUrl(), onQuotes: applyQuoteBatch }));
+  // A signed-in socket also receives the user's order pushes; it signs in again when the session changes.
+  whenIdle(() => {
+    const feed = connectLiveFeed({
+      url: liveFeedUrl(),
+      onQuotes: applyQuoteBatch,
+      getToken: () => sessionStore.getState().token,
+      onMessage: (message) => handlePush(message, queryClient),
+    });
+    let token = sessionStore.getState().token;
+    sessionStore.subscribe(() => {
+      const next = sessionStore.getState().token;
+      if (next !== token) {
+        token = next;
+        feed.reauth();
+      }
+    });
+  });
 }
 
 void boot();

@@ -8,11 +8,16 @@ class FakeSocket {
   onerror: ((event: Event) => void) | null = null;
   onclose: (() => void) | null = null;
   closed = false;
+  readyState = 0;
+  sent: string[] = [];
   constructor(readonly url: string) {
     FakeSocket.instances.push(this);
   }
   close() {
     this.closed = true;
+  }
+  send(data: string) {
+    this.sent.push(data);
   }
 }
 
@@ -67,6 +72,30 @@ describe('live feed', () => {
     expect(timers[1]?.ms).toBe(2000);
     FakeSocket.instances[1]?.onclose?.();
     expect(timers).toHaveLength(2);
+    feed.close();
+  });
+
+  it('signs the socket in with the session token on open, and again when asked', () => {
+    FakeSocket.instances = [];
+    let token: string | null = 'tok-1';
+    const feed = connectLiveFeed({
+      url: 'ws://x/message',
+      getToken: () => token,
+      createSocket: (u) => new FakeSocket(u) as unknown as WebSocket,
+      log: { warn: vi.fn() },
+      heartbeatMs: 1e9,
+    });
+    const socket = FakeSocket.instances[0]!;
+    feed.reauth(); // not open yet: nothing is sent
+    expect(socket.sent).toEqual([]);
+    socket.readyState = 1;
+    socket.onopen?.();
+    token = null;
+    feed.reauth();
+    expect(socket.sent.map((s) => JSON.parse(s))).toEqual([
+      { op: 'auth', token: 'tok-1' },
+      { op: 'auth', token: null },
+    ]);
     feed.close();
   });
 });

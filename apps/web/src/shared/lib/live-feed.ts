@@ -7,6 +7,8 @@ export interface LiveFeedOptions {
   url: string;
   onQuotes?(quotes: Quote[]): void;
   onMessage?(message: Record<string, unknown>): void;
+  /** The session token to sign the socket in with (private pushes), sent on every (re)connect. */
+  getToken?(): string | null;
   createSocket?(url: string): WebSocket;
   log?: Pick<Console, 'warn'>;
   /** Backoff: first retry after baseDelayMs, doubling up to maxDelayMs, with jitter. */
@@ -28,7 +30,7 @@ export function backoffDelayMs(attempt: number, baseMs: number, maxMs: number, r
  * The WebSocket at /message (spec §7). Quote batches are bare JSON arrays; other pushes are
  * objects with a `ch` field. Errors are only logged; a closed socket reconnects with backoff.
  */
-export function connectLiveFeed(options: LiveFeedOptions): { close(): void } {
+export function connectLiveFeed(options: LiveFeedOptions): { close(): void; reauth(): void } {
   const {
     url,
     createSocket = (u) => new WebSocket(u),
@@ -57,6 +59,7 @@ export function connectLiveFeed(options: LiveFeedOptions): { close(): void } {
     }
     socket.onopen = () => {
       attempt = 0;
+      sendAuth();
     };
     // Keeps idle connections from being dropped by proxies; the server answers "pong".
     const heartbeat = setInterval(() => {
@@ -82,6 +85,12 @@ export function connectLiveFeed(options: LiveFeedOptions): { close(): void } {
     };
   };
 
+  /** Signs the socket in (or out, with a null token) when it is open; the server answers `{"ch":"auth"}`. */
+  const sendAuth = () => {
+    if (!options.getToken || socket?.readyState !== 1) return;
+    socket.send(JSON.stringify({ op: 'auth', token: options.getToken() }));
+  };
+
   const scheduleReconnect = () => {
     if (closed || timer !== null) return;
     timer = setTimer(open, backoffDelayMs(attempt, baseDelayMs, maxDelayMs, random));
@@ -90,6 +99,7 @@ export function connectLiveFeed(options: LiveFeedOptions): { close(): void } {
 
   open();
   return {
+    reauth: sendAuth,
     close() {
       closed = true;
       if (timer !== null) clearTimer(timer);
