@@ -26,6 +26,7 @@ const screens: { name: string; path: string; ready: string; login?: boolean }[] 
   { name: 'register', path: '/pass/register', ready: 'register-form' },
   { name: 'profile', path: '/profile', ready: 'profile-username', login: true },
   { name: 'market', path: '/market', ready: 'market-simulated' },
+  { name: 'records', path: '/profile/records', ready: 'records-page', login: true },
 ];
 
 async function overflowPx(page: Page) {
