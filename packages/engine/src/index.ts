@@ -36,6 +36,7 @@ export {
   type EntryType,
   equityExact,
   feeMinor,
+  marginLevel,
   notionalExact,
   notionalMinor,
   openPosition,

@@ -5,6 +5,7 @@ import {
   closePosition,
   equityExact,
   feeMinor,
+  marginLevel,
   notionalMinor,
   openPosition,
   pnlExact,
@@ -396,5 +397,14 @@ describe('order previews', () => {
         }),
       ),
     ).toBe('unreasonable_price:price');
+  });
+});
+
+describe('marginLevel', () => {
+  it('is (used + open) / used at 4 decimals, rounded down, and null without margin', () => {
+    expect(marginLevel(220_000_000n, -33_333_333n)).toBe('0.8484');
+    expect(marginLevel(100n, 0n)).toBe('1.0000');
+    expect(marginLevel(3n, -4n)).toBe('-0.3334'); // −1/3 rounds down, away from zero
+    expect(marginLevel(0n, 5n)).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import {
   addRatio,
   divCeil,
   divFloor,
+  formatUnits,
   parseDecimal,
   pow10,
   RATIO_ZERO,
@@ -287,4 +288,14 @@ export function stopOutTicks(ins: Instrument, position: Position, stopOutLevel: 
     return p >= 1n ? p : null;
   }
   return w > l ? divCeil(e * w, w - l) : null;
+}
+
+/**
+ * The margin level of isolated positions: (used margin + open PnL) / used margin, in USDT minor
+ * units, as a decimal string with 4 places rounded down (never more safety than there is); null
+ * with no margin in use. The stop-out closes a position when its level reaches the stop-out level.
+ */
+export function marginLevel(usedMinor: bigint, openMinor: bigint): string | null {
+  if (usedMinor <= 0n) return null;
+  return formatUnits(divFloor((usedMinor + openMinor) * 10_000n, usedMinor), 4);
 }

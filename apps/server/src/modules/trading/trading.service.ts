@@ -32,6 +32,7 @@ import {
   closePriceTicks,
   feeMinor,
   lotsToSteps,
+  marginLevel,
   notionalMinor,
   openPosition,
   parseStopOutLevel,
@@ -1036,8 +1037,6 @@ export function createTradingService(deps: TradingDeps) {
         open += v.unrealisedProfit === null ? 0n : usdtMinor(v.unrealisedProfit);
       }
       const cash = available + used + pending;
-      // (used + open) / used at 4 decimals, rounded down (never shows more safety than there is).
-      const level = used > 0n ? floorDiv((used + open) * 10_000n, used) : null;
       return {
         mode,
         currency: USDT,
@@ -1047,7 +1046,7 @@ export function createTradingService(deps: TradingDeps) {
         orderMargin: usdt(pending),
         freeMargin: usdt(available),
         openProfit: usdt(open),
-        marginLevel: level === null ? null : formatLevel(level),
+        marginLevel: marginLevel(used, open),
         stopOutLevel: trimDecimal(await stopOutLevel()),
       };
     },
@@ -1063,18 +1062,6 @@ export function createTradingService(deps: TradingDeps) {
       return trimDecimal(usdt(usdtMinor(await repo.notionalSince(db, 'real', since))));
     },
   };
-}
-
-function floorDiv(n: bigint, d: bigint): bigint {
-  const q = n / d;
-  return n % d !== 0n && n < 0n !== d < 0n ? q - 1n : q;
-}
-
-/** Ten-thousandths as a decimal string ("12345" → "1.2345"). */
-function formatLevel(tenThousandths: bigint): string {
-  const neg = tenThousandths < 0n;
-  const s = (neg ? -tenThousandths : tenThousandths).toString().padStart(5, '0');
-  return `${neg ? '-' : ''}${s.slice(0, -4)}.${s.slice(-4)}`;
 }
 
 export type TradingService = ReturnType<typeof createTradingService>;

@@ -13,7 +13,8 @@ function fractionDigits(value: string): number {
   return dot < 0 ? 0 : value.length - dot - 1;
 }
 
-function scaled(value: string, scale: number): bigint {
+/** A decimal string as an integer of `scale` fraction digits (extra digits are cut off): "1.5", 6 → 1500000n. */
+export function toUnits(value: string, scale: number): bigint {
   const v = value.trim();
   const negative = v.startsWith('-');
   const [int = '0', frac = ''] = v.replace(/^-/, '').split('.');
@@ -24,16 +25,16 @@ function scaled(value: string, scale: number): bigint {
 /** -1, 0 or 1; both arguments must be decimal strings. */
 export function compareDecimal(a: string, b: string): number {
   const scale = Math.max(fractionDigits(a.trim()), fractionDigits(b.trim()));
-  const x = scaled(a, scale);
-  const y = scaled(b, scale);
+  const x = toUnits(a, scale);
+  const y = toUnits(b, scale);
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
 /** Whether `value` is a whole multiple of `step` (e.g. lots on the lot grid). */
 export function isMultipleOf(value: string, step: string): boolean {
   const scale = Math.max(fractionDigits(value.trim()), fractionDigits(step.trim()));
-  const s = scaled(step, scale);
-  return s === 0n || scaled(value, scale) % s === 0n;
+  const s = toUnits(step, scale);
+  return s === 0n || toUnits(value, scale) % s === 0n;
 }
 
 /** "1.50" → "1.5", "2.000" → "2": the shortest form, for inputs. */

@@ -4,8 +4,9 @@ import { useMemo } from 'react';
 import { useLiveQuotes } from '@/shared/lib/live-quotes';
 import { getMarketInfo } from '../api/market-info';
 import { ORDER_LIST_STATUS, useOrderList } from '../api/orders';
-import { compareDecimal } from '@/shared/lib/decimal';
-import { livePnl, sumDecimals } from '../lib/live-pnl';
+import { marginLevel } from '@openbourse/engine';
+import { compareDecimal, toUnits } from '@/shared/lib/decimal';
+import { livePnl, sumDecimals, USDT_SCALE } from '../lib/live-pnl';
 
 export interface LivePosition {
   order: UOrder;
@@ -67,18 +68,10 @@ export function liveMarginAccount(
   if (compareDecimal(held, account.usedMargin) !== 0 || !positions.some((p) => p.live)) return account;
   const open = sumDecimals(positions.map((p) => p.pnl));
   const equity = sumDecimals([account.balance, open]);
-  return { ...account, openProfit: open, equity, marginLevel: marginLevel(account.usedMargin, open) };
-}
-
-/** (used + open) / used at 4 decimals, rounded down, as the server computes it. */
-function marginLevel(used: string, open: string): string | null {
-  const units = (v: string) => BigInt(sumDecimals([v]).replace('.', ''));
-  const u = units(used);
-  if (u <= 0n) return null;
-  const n = (u + units(open)) * 10_000n;
-  let q = n / u;
-  if (n % u !== 0n && n < 0n) q -= 1n;
-  const neg = q < 0n;
-  const digits = (neg ? -q : q).toString().padStart(5, '0');
-  return `${neg ? '-' : ''}${digits.slice(0, -4)}.${digits.slice(-4)}`;
+  return {
+    ...account,
+    openProfit: open,
+    equity,
+    marginLevel: marginLevel(toUnits(account.usedMargin, USDT_SCALE), toUnits(open, USDT_SCALE)),
+  };
 }

@@ -8,9 +8,10 @@ import {
   pnlMinor,
   priceToTicks,
 } from '@openbourse/engine';
+import { toUnits } from '@/shared/lib/decimal';
 
 /** USDT minor units, as the server settles them (trading.pricing USDT_SCALE). */
-const USDT_SCALE = 6;
+export const USDT_SCALE = 6;
 
 type PricingSpec = Pick<
   InstrumentSpec,
@@ -76,12 +77,8 @@ export function livePnl(order: UOrder, spec: PricingSpec, quote: QuoteTick): Liv
 
 /** Sum of decimal strings with up to `scale` fraction digits, exactly. */
 export function sumDecimals(values: readonly string[], scale = USDT_SCALE): string {
-  let total = 0n;
-  for (const v of values) {
-    const negative = v.startsWith('-');
-    const [int = '0', frac = ''] = v.replace(/^-/, '').split('.');
-    const units = BigInt(int + frac.padEnd(scale, '0').slice(0, scale));
-    total += negative ? -units : units;
-  }
-  return formatUnits(total, scale);
+  return formatUnits(
+    values.reduce((total, v) => total + toUnits(v, scale), 0n),
+    scale,
+  );
 }
