@@ -10,6 +10,10 @@ import type { ParamsService } from '../params/params.service.ts';
 const CFD_ORDER_REF = 'cfd_order';
 const TYPES: ReadonlySet<string> = new Set(TRANSACTION_TYPES);
 
+/** The margin order a ledger entry belongs to, if any. */
+const orderIdOf = (e: { refType: string | null; refId: string | null }): number | null =>
+  e.refType === CFD_ORDER_REF && e.refId !== null && /^\d{1,15}$/.test(e.refId) ? Number(e.refId) : null;
+
 /**
  * The user's two books: real and demo (DESIGN §4). Entering the demo book funds it once with the
  * `demo_initial_balance` parameter; the ledger's idempotency key makes that exactly-once even when
@@ -48,12 +52,10 @@ export function createAccountsService({
       query: { currency?: string; page: number; size: number },
     ): Promise<ListTransactionsResult> {
       const { entries, total } = await ledger.statement(db, userId, mode, query);
-      const orderIds = entries.flatMap((e) =>
-        e.refType === CFD_ORDER_REF && e.refId && /^\d{1,15}$/.test(e.refId) ? [Number(e.refId)] : [],
-      );
-      const nos = await orderNos(userId, [...new Set(orderIds)]);
-      const list = entries.map((e) => {
-        const orderId = e.refType === CFD_ORDER_REF && e.refId ? Number(e.refId) : null;
+      const rows = entries.map((e) => ({ ...e, orderId: orderIdOf(e) }));
+      const nos = await orderNos(userId, [...new Set(rows.flatMap((e) => e.orderId ?? []))]);
+      const list = rows.map((e) => {
+        const orderNo = e.orderId === null ? null : (nos.get(e.orderId) ?? null);
         return {
           id: e.id,
           time: e.time.getTime(),
@@ -62,8 +64,8 @@ export function createAccountsService({
           amount: e.amount,
           available: e.available,
           locked: e.locked,
-          orderId: orderId !== null && nos.has(orderId) ? orderId : null,
-          orderNo: orderId !== null ? (nos.get(orderId) ?? null) : null,
+          orderId: orderNo === null ? null : e.orderId,
+          orderNo,
         };
       });
       return { list, total, page: query.page, size: query.size };
