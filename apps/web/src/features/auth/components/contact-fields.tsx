@@ -1,3 +1,4 @@
+import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from '@/shared/components/tabs';
 import { TextField } from '@/shared/components/text-field';
@@ -33,6 +34,41 @@ export function ChannelTabs({
         { key: 'phone', label: t('auth.fields.tabPhone'), testId: `${testPrefix}-tab-phone` },
       ]}
     />
+  );
+}
+
+/**
+ * The email / phone tabs and the form they control (register, reset): switching the channel
+ * clears the errors (the caller's `onChannelChange`). Test ids: `<testPrefix>-tab-*`, `<testPrefix>-form`.
+ */
+export function ChannelForm({
+  channel,
+  onChannelChange,
+  onSubmit,
+  testPrefix,
+  children,
+}: {
+  channel: Channel;
+  onChannelChange(channel: Channel): void;
+  onSubmit(event: FormEvent<HTMLFormElement>): void;
+  testPrefix: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <ChannelTabs value={channel} onChange={onChannelChange} testPrefix={testPrefix} />
+      <form
+        className="form"
+        onSubmit={onSubmit}
+        noValidate
+        data-testid={`${testPrefix}-form`}
+        id={`${testPrefix}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${testPrefix}-tab-${channel}`}
+      >
+        {children}
+      </form>
+    </>
   );
 }
 

@@ -16,7 +16,7 @@ import { checkUser } from '../api/check-user';
 import { useRegister } from '../api/register';
 import { AuthLayout } from '../components/auth-layout';
 import { completeLogin } from '../components/complete-login';
-import { type Channel, ChannelTabs, ContactFields } from '../components/contact-fields';
+import { type Channel, ChannelForm, ContactFields } from '../components/contact-fields';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { TermsNote } from '../components/terms-note';
 import { useCodeSender } from '../components/use-code-sender';
@@ -137,22 +137,14 @@ export default function RegisterRoute() {
         </p>
       }
     >
-      <ChannelTabs
-        value={channel}
-        onChange={(c) => {
+      <ChannelForm
+        channel={channel}
+        onChannelChange={(c) => {
           setChannel(c);
           setErrors({});
         }}
-        testPrefix="register"
-      />
-      <form
-        className="form"
         onSubmit={onSubmit}
-        noValidate
-        data-testid="register-form"
-        id="register-panel"
-        role="tabpanel"
-        aria-labelledby={`register-tab-${channel}`}
+        testPrefix="register"
       >
         <TextField
           label={t('auth.fields.username')}
@@ -201,7 +193,7 @@ export default function RegisterRoute() {
         <Button type="submit" size="lg" block loading={mutation.isPending} data-testid="register-submit">
           {t('auth.register.submit')}
         </Button>
-      </form>
+      </ChannelForm>
     </AuthLayout>
   );
 }

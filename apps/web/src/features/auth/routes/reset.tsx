@@ -11,7 +11,7 @@ import { errorText } from '@/shared/i18n/i18n';
 import { ApiError, errorMessage } from '@/shared/lib/api-client';
 import { validate } from '@/shared/lib/validation';
 import { AuthLayout } from '../components/auth-layout';
-import { type Channel, ChannelTabs, ContactFields } from '../components/contact-fields';
+import { type Channel, ChannelForm, ContactFields } from '../components/contact-fields';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { useCodeSender } from '../components/use-code-sender';
 
@@ -125,22 +125,14 @@ export default function ResetRoute() {
         </p>
       }
     >
-      <ChannelTabs
-        value={channel}
-        onChange={(c) => {
+      <ChannelForm
+        channel={channel}
+        onChannelChange={(c) => {
           setChannel(c);
           setErrors({});
         }}
-        testPrefix="reset"
-      />
-      <form
-        className="form"
         onSubmit={onSubmit}
-        noValidate
-        data-testid="reset-form"
-        id="reset-panel"
-        role="tabpanel"
-        aria-labelledby={`reset-tab-${channel}`}
+        testPrefix="reset"
       >
         <ContactFields channel={channel} values={values} errors={errors} onChange={update} testPrefix="reset" />
         <CodeField
@@ -163,7 +155,7 @@ export default function ResetRoute() {
         <Button type="submit" size="lg" block loading={mutation.isPending} data-testid="reset-submit">
           {t('auth.reset.submit')}
         </Button>
-      </form>
+      </ChannelForm>
     </AuthLayout>
   );
 }
