@@ -13,11 +13,15 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling, send } from './http/error-handler.ts';
 import { AppError } from './http/errors.ts';
+import { registerInputGuard } from './http/input-guard.ts';
 import { extractToken, resolveAccountMode } from './http/request-context.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
-import { type AuthLimits, authRoutes } from './modules/auth/auth.routes.ts';
+import { type ClientLimits, authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCodesService } from './modules/auth/codes.service.ts';
+import { createLoginGuard, DEFAULT_LOGIN_GUARD, type LoginGuardRules } from './modules/auth/login-guard.ts';
+import { createRateLimiter, type LimitRule } from './modules/limits/limits.service.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { createFeesService } from './modules/fees/fees.service.ts';
@@ -29,7 +33,7 @@ import { createParamsService } from './modules/params/params.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { createAccountsService } from './modules/wallet/accounts.service.ts';
-import { messageSocket } from './modules/realtime/message.socket.ts';
+import { MAX_FRAME_BYTES, messageSocket, socketErrorHandler } from './modules/realtime/message.socket.ts';
 import { type MarketOptions, marketOptionsFromEnv } from './modules/market/market.config.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
 import { createMarketService } from './modules/market/market.service.ts';
@@ -37,12 +41,14 @@ import { tradingRoutes } from './modules/trading/trading.routes.ts';
 import { createTradingService, type TradingOptions, tradingOptionsFromEnv } from './modules/trading/trading.service.ts';
 
 export interface BuildOptions {
-  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'SESSION_TTL_HOURS' | 'WEB_DIST'>;
+  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'SESSION_TTL_HOURS' | 'WEB_DIST'> &
+    Partial<Pick<Config, 'TRUST_PROXY'>>;
   database: Database;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
   homeSources?: HomeSources;
-  authLimits?: AuthLimits;
+  /** Sign-in limits over the defaults (tests lift the per-client ones: every test client is 127.0.0.1). */
+  authLimits?: { client?: ClientLimits; loginGuard?: LoginGuardRules; codesPerAddress?: LimitRule };
   /** Market feed settings over those of the environment (MARKET_*). */
   market?: Partial<MarketOptions>;
   /** Margin trading settings over those of the environment (TRADING_*). */
@@ -54,10 +60,15 @@ const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export async function buildApp(opts: BuildOptions) {
   const clock = opts.clock ?? systemClock;
   const { db } = opts.database;
+  // A hop count trusts that many proxies nearest to us (Fastify's own rule for a number, as a function).
+  const hops = opts.config.TRUST_PROXY ?? false;
+  const trustProxy: FastifyServerOptions['trustProxy'] =
+    typeof hops === 'number' ? (_address: string, i: number) => i < hops : hops;
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 64 * 1024,
-    trustProxy: true,
+    // Only configured proxies may name the client (TRUST_PROXY); by default the socket's address is it.
+    trustProxy,
     requestTimeout: 90_000,
     return503OnClosing: true,
     // Errors raised before routing (over-long path parameters, malformed URLs) still get an envelope.
@@ -74,10 +85,12 @@ export async function buildApp(opts: BuildOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputGuard(app);
 
   // Services: plain factories, wired here once.
   const params = createParamsService({ db, clock });
-  const mailer = createMailer({ smtpUrl: opts.config.SMTP_URL, from: opts.config.MAIL_FROM, clock, log: app.log });
+  const mailer = createMailer({ db, smtpUrl: opts.config.SMTP_URL, from: opts.config.MAIL_FROM, clock, log: app.log });
+  const limiter = createRateLimiter({ db, clock });
   const users = createUsersService({ db });
   const codes = createCodesService({ db, clock, mailer });
   const auth = createAuthService({
@@ -87,6 +100,9 @@ export async function buildApp(opts: BuildOptions) {
     codes,
     params,
     sessionTtlMs: opts.config.SESSION_TTL_HOURS * 3_600_000,
+    limiter,
+    guard: createLoginGuard({ db, clock, limiter, rules: opts.authLimits?.loginGuard ?? DEFAULT_LOGIN_GUARD }),
+    codesPerAddress: opts.authLimits?.codesPerAddress ?? { windowMs: 60 * 60_000, max: 5 },
   });
   const content = createContentService({ db, clock, params });
   const fees = createFeesService({ db, clock });
@@ -121,6 +137,7 @@ export async function buildApp(opts: BuildOptions) {
   const services = {
     params,
     mailer,
+    limiter,
     users,
     codes,
     auth,
@@ -170,17 +187,19 @@ export async function buildApp(opts: BuildOptions) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  // Client frames are tiny ("ping", a sign-in): bigger ones close the socket with 1009. Socket errors
+  // (invalid frames) are counted by the socket module, not logged one by one.
+  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES }, errorHandler: socketErrorHandler });
   // API answers are compressed on the fly; the web app's files are served pre-compressed.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   healthRoutes(app, { database: opts.database });
-  authRoutes(app, { auth, clock, ...(opts.authLimits ? { limits: opts.authLimits } : {}) });
+  authRoutes(app, { auth, limiter, ...(opts.authLimits?.client ? { limits: opts.authLimits.client } : {}) });
   contentRoutes(app, { content, params, home });
   walletRoutes(app, { accounts });
   marketRoutes(app, { market });
   tradingRoutes(app, { trading });
-  const realtime = messageSocket(app, { authenticate: (token) => auth.authenticate(token) });
+  const realtime = messageSocket(app, { authenticate: (token) => auth.authenticate(token), limiter });
   // Each committed order change goes to its owner's signed-in sockets.
   trading.onOrderChange((userId, push) => {
     realtime.pushToUser(userId, push).catch((err: unknown) => app.log.warn({ err }, 'realtime: order push failed'));
@@ -198,6 +217,7 @@ export async function buildApp(opts: BuildOptions) {
 
   const webDist = opts.config.WEB_DIST ?? DEFAULT_WEB_DIST;
   const indexHtml = path.join(webDist, 'index.html');
+  await registerSecurityHeaders(app, { webDist });
   if (fs.existsSync(indexHtml)) {
     await app.register(fastifyStatic, {
       root: webDist,

@@ -16,11 +16,39 @@ const ConfigSchema = z.object({
     .min(1)
     .max(24 * 365)
     .default(24 * 7),
+  /**
+   * Which proxies may tell the client's address (X-Forwarded-For) and protocol: unset = none (the
+   * socket's address is the client's), a number = that many hops of proxies in front, or a list
+   * of addresses / CIDR ranges. Never "true": trusting any sender lets every client pick its own
+   * address and reset every per-client limit.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => parseTrustProxy(v, ctx)),
   SEED_DEMO_USER: z
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
 });
+
+/** Fastify's trustProxy: false, a hop count, or a comma-separated list of addresses and CIDR ranges. */
+export type TrustProxy = false | number | string;
+
+const ADDRESS_OR_CIDR = /^(?:[\d.]+|[\da-f:.]+)(?:\/\d{1,3})?$|^(?:loopback|linklocal|uniquelocal)$/i;
+
+function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): TrustProxy {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  const parts = v.split(',').map((p) => p.trim());
+  if (parts.every((p) => ADDRESS_OR_CIDR.test(p))) return parts.join(',');
+  ctx.addIssue({
+    code: 'custom',
+    message: 'a hop count (e.g. 1) or proxy addresses / CIDR ranges (e.g. 10.0.0.0/8,127.0.0.1); "true" is refused',
+  });
+  return false;
+}
 
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };
 

@@ -73,6 +73,12 @@ export const ErrorCode = {
   OrderNotCancellable: 40012,
   /** stopU / updateU on a position that is not open (already closed, cancelled, or still waiting). */
   PositionNotOpen: 40013,
+  /** Login with an unknown name or a wrong password: one answer, so the answer does not tell who has an account. */
+  LoginFailed: 40014,
+  /** Too many failed sign-in or code attempts from this client for this account; params: minutes. */
+  TooManyAttempts: 40015,
+  /** A clientOrderId reused with a different order (the same order is answered with the first). */
+  ClientOrderIdReused: 40016,
   NotFound: 40400,
   RouteNotFound: 40401,
   PayloadTooLarge: 41300,

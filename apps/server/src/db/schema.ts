@@ -8,3 +8,4 @@ export * from '../modules/ledger/ledger.tables.ts';
 export * from '../modules/fees/fees.tables.ts';
 export * from '../modules/market/market.tables.ts';
 export * from '../modules/trading/trading.tables.ts';
+export * from '../modules/limits/limits.tables.ts';

@@ -16,9 +16,10 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 
 /** A hash of a password nobody knows: verifying against it costs the same as a real check. */
 let dummyHash: Promise<string> | null = null;
-export async function burnPasswordCheck(password: string): Promise<void> {
+export async function burnPasswordCheck(password: string): Promise<false> {
   dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
   await verifyPassword(await dummyHash, password);
+  return false;
 }
 
 export const newToken = () => randomBytes(32).toString('base64url');

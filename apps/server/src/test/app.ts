@@ -1,6 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app.ts';
+import type { TrustProxy } from '../config.ts';
+import type { ClientLimits } from '../modules/auth/auth.routes.ts';
 import type { Database } from '../db/client.ts';
 import { ManualClock } from '../lib/clock.ts';
 import { outbox } from '../modules/mail/mail.tables.ts';
@@ -15,32 +17,55 @@ export interface TestApp {
   call<T = unknown>(
     method: 'GET' | 'POST',
     url: string,
-    opts?: { body?: unknown; token?: string; headers?: Record<string, string>; query?: Record<string, string> },
+    opts?: {
+      body?: unknown;
+      token?: string;
+      headers?: Record<string, string>;
+      query?: Record<string, string>;
+      /** The client's socket address (default 127.0.0.1). */
+      remoteAddress?: string;
+    },
   ): Promise<{ status: number; body: { code: number; msg: string; result: T; msgCode?: number; field?: string } }>;
   /** The newest 6-digit code sent to an address, read from the outbox as a user reads their mail. */
   lastCode(recipient: string): Promise<string>;
   close(): Promise<void>;
 }
 
+const LIFTED = { windowMs: 60_000, max: 1_000_000 };
+export const LIFTED_CLIENT_LIMITS: ClientLimits = {
+  login: LIFTED,
+  check: LIFTED,
+  codes: LIFTED,
+  registrations: LIFTED,
+  resets: LIFTED,
+};
+
 export async function createTestApp(
   driver: Driver,
-  opts: { seedDemo?: boolean; market?: Parameters<typeof buildApp>[0]['market'] } = {},
+  opts: {
+    seedDemo?: boolean;
+    market?: Parameters<typeof buildApp>[0]['market'];
+    authLimits?: Parameters<typeof buildApp>[0]['authLimits'];
+    trustProxy?: TrustProxy;
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(driver);
   const clock = new ManualClock(new Date());
   const { app, services } = await buildApp({
-    config: { MAIL_FROM: 'test@localhost', SESSION_TTL_HOURS: 24, SMTP_URL: undefined, WEB_DIST: '/nonexistent' },
+    config: {
+      MAIL_FROM: 'test@localhost',
+      SESSION_TTL_HOURS: 24,
+      SMTP_URL: undefined,
+      WEB_DIST: '/nonexistent',
+      TRUST_PROXY: opts.trustProxy ?? false,
+    },
     database,
     clock,
     // No background feed and no generated history unless a test asks: ticks come from publishTick.
     market: opts.market ?? { feed: 'off', historyCandles: 0 },
-    // One test client shares 127.0.0.1: per-address limits are lifted, per-name limits stay.
-    authLimits: {
-      loginPerIpPerMinute: 100_000,
-      loginPerNamePerMinute: 10,
-      codesPerIpPer10Minutes: 100_000,
-      registrationsPerIpPerHour: 100_000,
-    },
+    // Every test client is 127.0.0.1: per-client limits are lifted unless a test sets its own;
+    // the per-account login guard and the per-address code limit stay as in production.
+    authLimits: opts.authLimits ?? { client: LIFTED_CLIENT_LIMITS },
   });
   await seedPlatform(
     services,
@@ -58,6 +83,7 @@ export async function createTestApp(
       if (o.token) headers.authorization = o.token;
       const req: InjectOptions = { method, url, headers };
       if (o.query) req.query = o.query;
+      if (o.remoteAddress) req.remoteAddress = o.remoteAddress;
       if (o.body !== undefined) req.payload = o.body as InjectOptions['payload'];
       const res = await app.inject(req);
       return { status: res.statusCode, body: res.json() };

@@ -16,33 +16,36 @@ import { z } from 'zod';
 import { ok, envelope } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { BEARER, limit, typed } from '../../http/typed.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { createRateLimiter } from '../../lib/rate-limit.ts';
+import type { LimitRule, RateLimiter } from '../limits/limits.service.ts';
 import type { AuthService } from './auth.service.ts';
 
-export interface AuthLimits {
-  loginPerIpPerMinute: number;
-  loginPerNamePerMinute: number;
-  codesPerIpPer10Minutes: number;
-  registrationsPerIpPerHour: number;
+/** Per-client limits of the sign-in routes (the client is `req.ip`: see TRUST_PROXY). */
+export interface ClientLimits {
+  login: LimitRule;
+  /** checkUserNameOrPhone tells whether a name is taken (the register form needs it): kept tight. */
+  check: LimitRule;
+  codes: LimitRule;
+  registrations: LimitRule;
+  resets: LimitRule;
 }
 
-export const DEFAULT_AUTH_LIMITS: AuthLimits = {
-  loginPerIpPerMinute: 30,
-  loginPerNamePerMinute: 10,
-  codesPerIpPer10Minutes: 20,
-  registrationsPerIpPerHour: 20,
+export const DEFAULT_CLIENT_LIMITS: ClientLimits = {
+  login: { windowMs: 60_000, max: 30 },
+  check: { windowMs: 60 * 60_000, max: 30 },
+  codes: { windowMs: 10 * 60_000, max: 20 },
+  registrations: { windowMs: 60 * 60_000, max: 20 },
+  resets: { windowMs: 10 * 60_000, max: 20 },
 };
 
 export function authRoutes(
   app: FastifyInstance,
-  { auth, clock, limits = DEFAULT_AUTH_LIMITS }: { auth: AuthService; clock: Clock; limits?: AuthLimits },
+  {
+    auth,
+    limiter,
+    limits = DEFAULT_CLIENT_LIMITS,
+  }: { auth: AuthService; limiter: RateLimiter; limits?: ClientLimits },
 ) {
   const r = typed(app);
-  const perIpLogin = createRateLimiter({ windowMs: 60_000, max: limits.loginPerIpPerMinute, clock });
-  const perNameLogin = createRateLimiter({ windowMs: 60_000, max: limits.loginPerNamePerMinute, clock });
-  const perIpCode = createRateLimiter({ windowMs: 10 * 60_000, max: limits.codesPerIpPer10Minutes, clock });
-  const perIpRegister = createRateLimiter({ windowMs: 60 * 60_000, max: limits.registrationsPerIpPerHour, clock });
   const meta = (req: { ip: string; headers: Record<string, unknown> }) => ({
     ip: req.ip,
     userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : '',
@@ -59,7 +62,7 @@ export function authRoutes(
       },
     },
     async (req) => {
-      limit(perIpCode, `check:${req.ip}`);
+      await limit(limiter, `check:${req.ip}`, limits.check);
       return ok(req, await auth.checkExists(req.query));
     },
   );
@@ -71,13 +74,15 @@ export function authRoutes(
       schema: {
         tags: ['auth'],
         summary: 'Send a 6-digit verification code (register, reset, withdrawPassword)',
-        description: 'Valid 10 minutes; one send per minute per address (10089); at most 5 wrong tries.',
+        description:
+          'Valid 10 minutes; one send per minute per address (10089), five an hour (42900); at most 5 tries. ' +
+          'The answer is the same whether or not the address has an account.',
         body: SendCodeRequest,
         response: { 200: envelope(SendCodeResult) },
       },
     },
     async (req) => {
-      limit(perIpCode, `code:${req.ip}`);
+      await limit(limiter, `code:${req.ip}`, limits.codes);
       return ok(req, await auth.sendCode(req.body, req.lang, req.user));
     },
   );
@@ -93,7 +98,7 @@ export function authRoutes(
       },
     },
     async (req) => {
-      limit(perIpRegister, `register:${req.ip}`);
+      await limit(limiter, `register:${req.ip}`, limits.registrations);
       return ok(req, await auth.register(req.body, { ...meta(req), lang: req.lang }));
     },
   );
@@ -104,13 +109,16 @@ export function authRoutes(
       schema: {
         tags: ['auth'],
         summary: 'Log in by username or email',
+        description:
+          'An unknown name and a wrong password both answer 40014. Five failed tries from one client at one ' +
+          'account answer 40015 for 15 minutes (a reset of the password lifts it).',
         body: LoginRequest,
         response: { 200: envelope(LoginResult) },
       },
     },
     async (req) => {
-      limit(perIpLogin, `login:${req.ip}`);
-      limit(perNameLogin, `login-name:${req.body.username.toLowerCase()}`);
+      // Per account, the login guard counts failed tries (auth.service.ts, login-guard.ts).
+      await limit(limiter, `login-ip:${req.ip}`, limits.login);
       return ok(req, await auth.login(req.body, meta(req)));
     },
   );
@@ -178,7 +186,7 @@ export function authRoutes(
       },
     },
     async (req) => {
-      if (req.body.type === 'reset') limit(perIpCode, `reset:${req.ip}`);
+      if (req.body.type === 'reset') await limit(limiter, `reset:${req.ip}`, limits.resets);
       await auth.repassword(req.body, req.user);
       return ok(req, null, 20005);
     },

@@ -23,9 +23,8 @@ import { toUserInfo, type UsersService } from '../users/users.service.ts';
 import { type UserRow, users } from '../users/users.tables.ts';
 import { sessions } from './auth.tables.ts';
 import { CODE_TTL_MS, type CodesService } from './codes.service.ts';
-
-export const MAX_FAILED_LOGINS = 5;
-export const LOCK_MS = 15 * 60_000;
+import type { LoginGuard } from './login-guard.ts';
+import type { LimitRule, RateLimiter } from '../limits/limits.service.ts';
 
 type SendCode = z.output<typeof SendCodeRequest>;
 type Register = z.output<typeof import('@openbourse/contracts/auth.ts').RegisterRequest>;
@@ -40,7 +39,13 @@ interface Deps {
   codes: CodesService;
   params: ParamsService;
   sessionTtlMs: number;
+  limiter: RateLimiter;
+  guard: LoginGuard;
+  /** Codes sent to one address, whoever asks (mail bombing, SMS toll fraud). */
+  codesPerAddress: LimitRule;
 }
+
+type ClientMeta = { ip: string; userAgent?: string };
 
 /** Unique-index violations map to the catalogue's "already exists" codes (the race loser's answer). */
 function mapUniqueViolation(err: unknown): never {
@@ -56,9 +61,9 @@ function mapUniqueViolation(err: unknown): never {
 }
 
 export function createAuthService(deps: Deps) {
-  const { db, clock, users: usersService, codes, params } = deps;
+  const { db, clock, users: usersService, codes, params, limiter, guard } = deps;
 
-  async function issueSession(exec: Executor, user: UserRow, meta: { ip?: string; userAgent?: string }) {
+  async function issueSession(exec: Executor, user: UserRow, meta: ClientMeta) {
     const token = newToken();
     const now = clock.now();
     const expiresAt = new Date(now.getTime() + deps.sessionTtlMs);
@@ -67,7 +72,7 @@ export function createAuthService(deps: Deps) {
       tokenHash: sha256(token),
       createdAt: now,
       expiresAt,
-      ip: meta.ip ?? null,
+      ip: meta.ip,
       userAgent: meta.userAgent?.slice(0, 512) ?? null,
     });
     return { token, expiresAt: expiresAt.toISOString(), user: toUserInfo(user) } satisfies LoginResult;
@@ -114,46 +119,48 @@ export function createAuthService(deps: Deps) {
       return { exists: false };
     },
 
+    /**
+     * Sends a code. The answer is the same whether or not the address has an account: a register
+     * code goes to an address that already has one too (registering with it then answers 10007,
+     * to its owner only), and a reset code for an address without one is recorded, not sent.
+     */
     async sendCode(req: SendCode, lang: Language, user: AuthedUser | null) {
-      let address: string;
-      let channel: 'email' | 'sms';
+      let target: { channel: 'email' | 'sms'; address: string };
       let sentTo: string;
+      let hasAccount = true;
       if (req.channel === 'account' || req.purpose === 'withdrawPassword') {
         // A withdrawal-password code always goes to the logged-in user's own address.
         if (!user) throw new AppError(ErrorCode.Unauthorized);
         const u = await usersService.byId(db, user.id);
         if (u.email) {
-          address = u.email;
-          channel = 'email';
+          target = { channel: 'email', address: u.email };
           sentTo = maskEmail(u.email);
         } else if (u.areaCode && u.phone) {
-          address = `+${u.areaCode}${u.phone}`;
-          channel = 'sms';
+          target = { channel: 'sms', address: `+${u.areaCode}${u.phone}` };
           sentTo = maskPhone(u.areaCode, u.phone);
         } else {
           throw new AppError(ErrorCode.UserStatusWrong);
         }
       } else if (req.channel === 'email') {
-        address = req.email;
-        channel = 'email';
+        target = { channel: 'email', address: req.email };
         sentTo = maskEmail(req.email);
-        const existing = await usersService.findByEmail(db, req.email);
-        if (req.purpose === 'register' && existing) throw new AppError(ErrorCode.EmailExists);
-        if (req.purpose === 'reset' && !existing) throw new AppError(ErrorCode.UserNotFound);
+        hasAccount = Boolean(await usersService.findByEmail(db, req.email));
       } else {
-        address = phoneTarget(req.areaCode, req.phone);
-        channel = 'sms';
+        target = { channel: 'sms', address: phoneTarget(req.areaCode, req.phone) };
         sentTo = maskPhone(req.areaCode, req.phone);
-        const existing = await usersService.findByPhone(db, req.areaCode, req.phone);
-        if (req.purpose === 'register' && existing) throw new AppError(ErrorCode.PhoneExists);
-        if (req.purpose === 'reset' && !existing) throw new AppError(ErrorCode.UserNotFound);
+        hasAccount = Boolean(await usersService.findByPhone(db, req.areaCode, req.phone));
       }
-      const sent = await codes.send(req.purpose, { channel, address }, await codeTexts(req.purpose, lang));
+      const perAddress = await limiter.hit(`code-to:${target.address}`, deps.codesPerAddress);
+      if (!perAddress.allowed) throw new AppError(ErrorCode.TooManyRequests);
+      const deliver = req.purpose !== 'reset' || hasAccount;
+      const sent = await codes.send(req.purpose, target, await codeTexts(req.purpose, lang), { deliver });
       return { ...sent, sentTo };
     },
 
-    async register(req: Register, meta: { ip?: string; userAgent?: string; lang: Language }) {
+    async register(req: Register, meta: ClientMeta & { lang: Language }) {
       const target = req.method === 'email' ? req.email : phoneTarget(req.areaCode, req.phone);
+      // The code first: only whoever holds the address learns that a name or the address is taken.
+      const codeId = await codes.check('register', target, req.code);
       await uniqueUsername(db, req.username);
       if (req.method === 'email' && (await usersService.findByEmail(db, req.email))) {
         throw new AppError(ErrorCode.EmailExists);
@@ -167,7 +174,6 @@ export function createAuthService(deps: Deps) {
         if (!inviter) throw new AppError(ErrorCode.InvalidField, { field: 'inviteCode' });
         invitedBy = Number(inviter.id);
       }
-      const codeId = await codes.check('register', target, req.code);
       const passwordHash = await hashPassword(req.password);
       try {
         return await db.transaction(async (tx) => {
@@ -195,36 +201,24 @@ export function createAuthService(deps: Deps) {
       }
     },
 
-    async login(req: Login, meta: { ip?: string; userAgent?: string }) {
+    /**
+     * Unknown name and wrong password answer the same (40014) after the same work (one password
+     * hash, the same queries); a disabled account is told only to whoever knows its password.
+     */
+    async login(req: Login, meta: ClientMeta) {
       const byEmail = req.username.includes('@');
       const user = byEmail
         ? await usersService.findByEmail(db, req.username)
         : await usersService.findByUsername(db, req.username);
-      if (!user) {
-        await burnPasswordCheck(req.password);
-        throw new AppError(ErrorCode.UserNotFound);
-      }
+      const admitted = await guard.admit({ userId: user ? Number(user.id) : null, name: req.username }, meta.ip);
+      const valid = user ? await verifyPassword(user.passwordHash, req.password) : await burnPasswordCheck(req.password);
+      if (!user || !valid) throw new AppError(ErrorCode.LoginFailed);
+      await guard.forget(admitted);
       if (user.status === 'disabled') throw new AppError(ErrorCode.UserStatusWrong);
-      const now = clock.now();
-      if (user.lockedUntil && user.lockedUntil.getTime() > now.getTime()) {
-        throw new AppError(ErrorCode.UserStatusAbnormal);
-      }
-      if (!(await verifyPassword(user.passwordHash, req.password))) {
-        // Count the failure atomically; the fifth in a row locks the account for LOCK_MS.
-        await db
-          .update(users)
-          .set({
-            failedLogins: sql`${users.failedLogins} + 1`,
-            lockedUntil: sql`case when ${users.failedLogins} + 1 >= ${MAX_FAILED_LOGINS}
-              then ${new Date(now.getTime() + LOCK_MS).toISOString()}::timestamptz else null end`,
-          })
-          .where(eq(users.id, user.id));
-        throw new AppError(ErrorCode.PasswordWrong);
-      }
       return db.transaction(async (tx) => {
         const [fresh] = await tx
           .update(users)
-          .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now })
+          .set({ lastLoginAt: clock.now() })
           .where(eq(users.id, user.id))
           .returning();
         return issueSession(tx, fresh as UserRow, meta);
@@ -259,20 +253,23 @@ export function createAuthService(deps: Deps) {
       // The schema guarantees email for channel 'email' and areaCode + phone for 'phone'.
       const byEmail = req.channel === 'email';
       const target = byEmail ? req.email! : phoneTarget(req.areaCode!, req.phone!);
+      // The code first: an address without an account was never sent one, so it answers as a
+      // wrong code does, and nothing tells whether the address has an account.
+      const codeId = await codes.check('reset', target, req.code);
       const u = byEmail
         ? await usersService.findByEmail(db, req.email!)
         : await usersService.findByPhone(db, req.areaCode!, req.phone!);
-      if (!u) throw new AppError(ErrorCode.UserNotFound);
-      const codeId = await codes.check('reset', target, req.code);
+      if (!u) throw new AppError(ErrorCode.SendCodeFirst);
       const passwordHash = await hashPassword(req.newPassword);
       await db.transaction(async (tx) => {
         await codes.consume(tx, codeId);
-        await tx.update(users).set({ passwordHash, failedLogins: 0, lockedUntil: null }).where(eq(users.id, u.id));
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, u.id));
         await tx
           .update(sessions)
           .set({ revokedAt: clock.now() })
           .where(and(eq(sessions.userId, u.id), isNull(sessions.revokedAt)));
       });
+      await guard.forgetAccount(Number(u.id));
     },
 
     async repasswordTx(req: RepasswordTx, user: AuthedUser) {

@@ -1,11 +1,11 @@
 import { ErrorCode } from '@openbourse/contracts/errors.ts';
 import type { CodePurpose } from '@openbourse/contracts/auth.ts';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.ts';
+import { type Db, type Executor, queryRows } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { safeEqual, sha256, sixDigitCode } from '../../lib/crypto.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Mailer, QueuedMessage } from '../mail/mailer.ts';
 import { verificationCodes } from './auth.tables.ts';
 
 export const CODE_TTL_MS = 10 * 60_000;
@@ -21,10 +21,12 @@ export interface CodeTarget {
 const digest = (purpose: string, target: string, code: string) => sha256(`${purpose}:${target}:${code}`);
 
 /**
- * Verification codes: 6 digits, 10 minutes, one resend a minute, at most 5 wrong tries, single use.
- * Checking and consuming are separate steps: a wrong try is committed on its own (so the count
- * survives the caller's rollback) and consumption happens inside the caller's transaction with a
- * conditional update, so a replayed or raced code is accepted once only.
+ * Verification codes: 6 digits, 10 minutes, one resend a minute, at most 5 tries, single use.
+ *
+ * A try is counted before the code is compared, in the same statement that checks the count
+ * (`attempts < 5` in the UPDATE's WHERE, which PostgreSQL re-evaluates on the locked row), so a
+ * thousand concurrent guesses compare at most five. Consumption happens inside the caller's
+ * transaction with a conditional update, so a replayed or raced code is accepted once only.
  */
 export function createCodesService({ db, clock, mailer }: { db: Db; clock: Clock; mailer: Mailer }) {
   async function latest(exec: Executor, purpose: CodePurpose, target: string) {
@@ -38,9 +40,20 @@ export function createCodesService({ db, clock, mailer }: { db: Db; clock: Clock
   }
 
   return {
-    async send(purpose: CodePurpose, target: CodeTarget, texts: { subject: string; body: (code: string) => string }) {
+    /**
+     * Issues a code. With `deliver: false` (a reset for an address that has no account) the code
+     * is recorded but never sent, so the answer, its timing and the resend rule are the same as
+     * for an address that has one.
+     */
+    async send(
+      purpose: CodePurpose,
+      target: CodeTarget,
+      texts: { subject: string; body: (code: string) => string },
+      opts: { deliver: boolean } = { deliver: true },
+    ) {
       const now = clock.now();
       const code = sixDigitCode();
+      const queued: QueuedMessage[] = [];
       await db.transaction(async (tx) => {
         // Serialise sends per target so two racing requests cannot both pass the resend check.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`code:${purpose}:${target.address}`}))`);
@@ -55,30 +68,41 @@ export function createCodesService({ db, clock, mailer }: { db: Db; clock: Clock
           createdAt: now,
           expiresAt: new Date(now.getTime() + CODE_TTL_MS),
         });
-        await mailer.send(tx, {
+        const message = {
           channel: target.channel,
           recipient: target.address,
           subject: texts.subject,
           body: texts.body(code),
-        });
+        };
+        if (opts.deliver) queued.push(await mailer.enqueue(tx, message));
+        else await mailer.skip(tx, message, 'no account for this address');
       });
+      mailer.deliver(queued);
       return { resendAfterSeconds: RESEND_AFTER_MS / 1000, expiresInSeconds: CODE_TTL_MS / 1000 };
     },
 
-    /** Checks a code; a wrong one is counted (committed) and answered 10091. Returns the code's id. */
+    /**
+     * Counts a try of the newest code for the target and compares it; answers 10090 (none, or used),
+     * 40007 (expired), 40008 (tries used up) or 10091 (wrong). Returns the code's id.
+     */
     async check(purpose: CodePurpose, target: string, code: string): Promise<number> {
-      const row = await latest(db, purpose, target);
-      if (!row || row.consumedAt) throw new AppError(ErrorCode.SendCodeFirst);
-      if (row.expiresAt.getTime() <= clock.now().getTime()) throw new AppError(ErrorCode.CodeExpired);
-      if (row.attempts >= MAX_CODE_ATTEMPTS) throw new AppError(ErrorCode.CodeTooManyTries);
-      if (!safeEqual(row.codeHash, digest(purpose, target, code))) {
-        await db
-          .update(verificationCodes)
-          .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-          .where(eq(verificationCodes.id, row.id));
-        throw new AppError(ErrorCode.CodeWrong);
+      const now = clock.now().toISOString();
+      const [counted] = await queryRows<{ id: string | number; code_hash: string }>(
+        db,
+        sql`update verification_codes set attempts = attempts + 1
+            where id = (select id from verification_codes where purpose = ${purpose} and target = ${target}
+                        order by created_at desc, id desc limit 1)
+              and consumed_at is null and expires_at > ${now}::timestamptz and attempts < ${MAX_CODE_ATTEMPTS}
+            returning id, code_hash`,
+      );
+      if (!counted) {
+        const row = await latest(db, purpose, target);
+        if (!row || row.consumedAt) throw new AppError(ErrorCode.SendCodeFirst);
+        if (row.expiresAt.getTime() <= clock.now().getTime()) throw new AppError(ErrorCode.CodeExpired);
+        throw new AppError(ErrorCode.CodeTooManyTries);
       }
-      return row.id;
+      if (!safeEqual(counted.code_hash, digest(purpose, target, code))) throw new AppError(ErrorCode.CodeWrong);
+      return Number(counted.id);
     },
 
     /** Marks a checked code used, inside the caller's transaction; a second use fails (replay). */

@@ -9,7 +9,7 @@ export const outbox = pgTable('outbox', {
   subject: text('subject').notNull(),
   body: text('body').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  /** queued | sent | logged | failed */
+  /** queued (committed, not yet delivered) | sent | logged (no delivery configured) | failed | skipped (deliberately not sent; why in error) */
   status: text('status').notNull(),
   error: text('error'),
 });

@@ -28,13 +28,20 @@ export const cfdOrders = pgTable(
   'cfd_orders',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** Readable and unique: "U" + UTC date of placement + the id (e.g. U20261118000042). */
+    /**
+     * What users see instead of the id: a random number (unique), so neither it nor the order
+     * number counts the platform's orders. The id stays internal (keys, ledger references).
+     */
+    publicId: bigint('public_id', { mode: 'number' }).notNull(),
+    /** Readable and unique: "U" + UTC date of placement + the public id's digits. */
     orderNo: text('order_no').notNull(),
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     /** real | demo: the book the margin comes from; the two never meet. */
     mode: text('mode').notNull(),
     /** The client's idempotency key for buyU (a retry answers the first order). */
     clientOrderId: text('client_order_id'),
+    /** Digest of the request that used clientOrderId: a retry must match it, another order is refused. */
+    clientRequestHash: text('client_request_hash'),
     instrumentId: integer('instrument_id').notNull(),
     instrumentCode: text('instrument_code').notNull(),
     /** buy | sell */
@@ -89,6 +96,7 @@ export const cfdOrders = pgTable(
   },
   (t) => [
     uniqueIndex('cfd_orders_order_no_uq').on(t.orderNo),
+    uniqueIndex('cfd_orders_public_id_uq').on(t.publicId),
     uniqueIndex('cfd_orders_client_uq')
       .on(t.userId, t.mode, t.clientOrderId)
       .where(sql`${t.clientOrderId} is not null`),

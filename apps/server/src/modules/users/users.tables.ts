@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -11,10 +11,8 @@ export const users = pgTable(
     phone: text('phone'),
     passwordHash: text('password_hash').notNull(),
     txPasswordHash: text('tx_password_hash'),
-    /** active | locked (too many failed logins, until lockedUntil) | disabled (by an operator) */
+    /** active | disabled (by an operator). Failed sign-ins are counted in rate_limits, per client. */
     status: text('status').notNull().default('active'),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    failedLogins: integer('failed_logins').notNull().default(0),
     /** none | pending | verified | failed */
     kycStatus: text('kyc_status').notNull().default('none'),
     inviteCode: text('invite_code').notNull(),
