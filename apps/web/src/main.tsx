@@ -1,3 +1,5 @@
+// First: before any schema is built (see the file).
+import '@/shared/lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
