@@ -117,7 +117,7 @@ export async function buildApp(opts: BuildOptions) {
     db,
     ledger,
     params,
-    orderNos: (userId, ids) => trading.orderNos(userId, ids),
+    orderRefs: (userId, ids) => trading.orderRefs(userId, ids),
   });
   const trading = createTradingService({
     db,

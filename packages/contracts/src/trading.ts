@@ -42,7 +42,12 @@ const decimalInput = (code: number) =>
 /** An optional price: absent, null or "" mean none. */
 const OptionalPrice = z.preprocess((v) => (v === '' ? null : v), decimalInput(40001).nullable().optional());
 
-export const OrderId = z.number({ error: 'E40001' }).int({ error: 'E40001' }).positive({ error: 'E40001' });
+/** An order's public id (UOrder.id), as every order call takes it. */
+export const OrderId = z
+  .number({ error: 'E40001' })
+  .int({ error: 'E40001' })
+  .positive({ error: 'E40001' })
+  .describe('The order’s id as UOrder.id gives it');
 
 export const BuyURequest = z.object({
   instrumentId: z
@@ -72,7 +77,10 @@ export const BuyURequest = z.object({
     .max(64, { error: 'E40001' })
     .regex(/^[A-Za-z0-9_.:-]+$/, { error: 'E40001' })
     .optional()
-    .describe('Idempotency key chosen by the client: a retry with the same key answers the first order'),
+    .describe(
+      'Idempotency key chosen by the client: a retry with the same key and the same order answers the first ' +
+        'order; the same key with a different order answers 40016',
+    ),
 });
 export type BuyURequest = z.input<typeof BuyURequest>;
 
@@ -107,8 +115,11 @@ export const ListUOrderQuery = z.object({
 export type ListUOrderQuery = z.input<typeof ListUOrderQuery>;
 
 export const UOrder = z.object({
-  id: z.number().int(),
-  orderNo: z.string().describe('Readable order number'),
+  id: z
+    .number()
+    .int()
+    .describe('The order’s public id: random, 16 digits (not a count of orders); what every order call takes'),
+  orderNo: z.string().describe('Readable order number: U + UTC date of placement + the public id'),
   instrumentId: z.number().int(),
   code: z.string(),
   name: z.string(),
@@ -223,7 +234,7 @@ export type OrderPushEvent = z.infer<typeof OrderPushEvent>;
 export const OrderPush = z.object({
   ch: z.literal('orders'),
   mode: z.enum(['real', 'demo']),
-  id: z.number().int(),
+  id: z.number().int().describe('The order’s public id (UOrder.id)'),
   orderNo: z.string(),
   code: z.string(),
   state: z.enum(ORDER_STATES),

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@openbourse/contracts/errors.ts';
 import { errorMessage } from '@openbourse/locales/server.ts';
+import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.ts';
@@ -44,11 +45,48 @@ export function toAppError(error: FastifyError | Error): AppError | null {
   return null;
 }
 
+/** Fields of a database error that say what went wrong without carrying the request's data. */
+const DB_FIELDS = ['code', 'severity', 'constraint', 'table', 'column', 'routine'] as const;
+const MAX_CAUSES = 4;
+
+/**
+ * An unexpected error as the log may hold it. Drizzle's DrizzleQueryError carries the SQL text and
+ * its parameters (user data: names, addresses, amounts) in `query`, `params` and its message;
+ * PGlite's errors carry them too; a driver's `detail` quotes the values of a violated key, and its
+ * message may quote a value (`invalid input syntax for type integer: "…"`). So the log gets names,
+ * messages with quoted values blanked, SQLSTATE codes, constraint names and stack frames.
+ */
+export function loggableError(error: unknown, depth = 0, underQuery = false): Record<string, unknown> {
+  if (!(error instanceof Error)) return { type: typeof error };
+  const isQuery = error instanceof DrizzleQueryError;
+  const out: Record<string, unknown> = {
+    type: isQuery ? 'DrizzleQueryError' : error.name,
+    // Drizzle's message is "Failed query: <sql>\nparams: <values>"; the driver's own is its cause.
+    message: isQuery ? 'Failed query' : underQuery ? error.message.replace(/"[^"]*"/g, '"…"') : error.message,
+  };
+  for (const field of DB_FIELDS) {
+    const v = (error as unknown as Record<string, unknown>)[field];
+    if (typeof v === 'string' || typeof v === 'number') out[field] = v;
+  }
+  // Frames only: the stack's first lines repeat the message.
+  const frames = error.stack?.split('\n').filter((line) => /^\s+at /.test(line));
+  if (frames?.length) out.stack = frames.join('\n');
+  if (error.cause !== undefined && depth < MAX_CAUSES) {
+    out.cause = loggableError(error.cause, depth + 1, underQuery || isQuery);
+  }
+  return out;
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error, req, reply) => {
     const known = toAppError(error as FastifyError);
     if (known) return send(req, reply, known);
-    req.log.error({ err: error, url: req.url, method: req.method }, 'unhandled error');
+    // Under `error`, not `err`: the logger's error serializer would rebuild it from the raw fields.
+    // The route pattern, not the URL: path and query parameters can hold user data too.
+    req.log.error(
+      { error: loggableError(error), route: req.routeOptions.url ?? null, method: req.method },
+      'unhandled error',
+    );
     return send(req, reply, new AppError(ErrorCode.Internal));
   });
 }

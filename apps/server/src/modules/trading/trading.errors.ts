@@ -16,6 +16,9 @@ export const tradingErrors = {
   notCancellable: () => new AppError(ErrorCode.OrderNotCancellable),
   /** stopU / updateU on a position that is not open (40013). */
   notOpen: () => new AppError(ErrorCode.PositionNotOpen),
+  /** buyU with a clientOrderId already used for a different order (40016, field clientOrderId). */
+  clientOrderIdReused: () =>
+    new AppError(ErrorCode.ClientOrderIdReused, { field: 'clientOrderId', params: { field: 'clientOrderId' } }),
   invalid: (field: string) => invalidField(field),
 };
 

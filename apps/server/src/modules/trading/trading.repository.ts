@@ -11,12 +11,14 @@ export type OrderRow = typeof cfdOrders.$inferSelect;
 export type NewOrderRow = typeof cfdOrders.$inferInsert;
 export type FillRow = typeof cfdFills.$inferSelect;
 export type NewFillRow = typeof cfdFills.$inferInsert;
-export type OrderPatch = Partial<Omit<NewOrderRow, 'id' | 'userId' | 'mode' | 'orderNo'>>;
+export type OrderPatch = Partial<
+  Omit<NewOrderRow, 'id' | 'publicId' | 'userId' | 'mode' | 'orderNo' | 'clientOrderId' | 'clientRequestHash'>
+>;
 
 const LIVE = ['pending', 'open'];
 
 export const tradingRepository = {
-  /** Reserves the next order id (the order number is derived from it before the insert). */
+  /** Reserves the next internal order id (hold keys and ledger references name it before the insert). */
   async nextOrderId(exec: Executor): Promise<number> {
     const [row] = await queryRows<{ id: string | number }>(
       exec,
@@ -26,16 +28,21 @@ export const tradingRepository = {
   },
 
   async insertOrder(exec: Executor, row: NewOrderRow): Promise<OrderRow | undefined> {
-    // A client key already used answers nothing here; the caller returns the first order.
+    // A client key (or, rarely, a random public id) already used answers nothing here; the caller
+    // answers the first order or draws another public id.
     const [created] = await exec.insert(cfdOrders).values(row).onConflictDoNothing().returning();
     return created;
   },
 
-  /** Order numbers of one user's orders among `ids` (others' ids are simply absent). */
-  async orderNos(exec: Executor, userId: number, ids: readonly number[]): Promise<{ id: number; orderNo: string }[]> {
+  /** Public ids and numbers of one user's orders among internal `ids` (others' ids are simply absent). */
+  async orderRefs(
+    exec: Executor,
+    userId: number,
+    ids: readonly number[],
+  ): Promise<{ id: number; publicId: number; orderNo: string }[]> {
     if (ids.length === 0) return [];
     return exec
-      .select({ id: cfdOrders.id, orderNo: cfdOrders.orderNo })
+      .select({ id: cfdOrders.id, publicId: cfdOrders.publicId, orderNo: cfdOrders.orderNo })
       .from(cfdOrders)
       .where(and(eq(cfdOrders.userId, userId), inArray(cfdOrders.id, [...ids])));
   },
@@ -45,16 +52,19 @@ export const tradingRepository = {
     return row;
   },
 
-  /** The user's order in that book, row-locked when asked (every state change locks it first). */
+  /**
+   * The user's order in that book by the public id they know it by, row-locked when asked (every
+   * state change locks it first).
+   */
   async findOwnOrder(
     exec: Executor,
-    q: { id: number; userId: number; mode: string },
+    q: { publicId: number; userId: number; mode: string },
     forUpdate = false,
   ): Promise<OrderRow | undefined> {
     const query = exec
       .select()
       .from(cfdOrders)
-      .where(and(eq(cfdOrders.id, q.id), eq(cfdOrders.userId, q.userId), eq(cfdOrders.mode, q.mode)));
+      .where(and(eq(cfdOrders.publicId, q.publicId), eq(cfdOrders.userId, q.userId), eq(cfdOrders.mode, q.mode)));
     const [row] = forUpdate ? await query.for('update') : await query;
     return row;
   },

@@ -40,7 +40,8 @@ export function tradingRoutes(app: FastifyInstance, { trading }: { trading: Trad
           'no fee is charged on closing. Errors: 80005 unknown instrument; 10015 market closed or no quote; ' +
           '10016 lots off the grid or outside min..max; 40001 field leverage (1..maxLeverage) or a malformed price; ' +
           '40011 stop loss / take profit / entry price on the wrong side of the market; 10011 available USDT below ' +
-          `margin + fee. Success answers msgCode 20004. ${MODE}`,
+          'margin + fee; 40016 field clientOrderId: the key was used for a different order (the same order is ' +
+          `answered with the first). Success answers msgCode 20004. ${MODE}`,
         security: BEARER,
         body: BuyURequest,
         response: { 200: envelope(UOrder) },
@@ -147,7 +148,11 @@ export function tradingRoutes(app: FastifyInstance, { trading }: { trading: Trad
         description: `Errors: 80005 unknown order. ${MODE}`,
         security: BEARER,
         params: z.object({
-          id: z.coerce.number({ error: 'E40001' }).int({ error: 'E40001' }).positive({ error: 'E40001' }),
+          id: z.coerce
+            .number({ error: 'E40001' })
+            .int({ error: 'E40001' })
+            .positive({ error: 'E40001' })
+            .describe('The order’s id as UOrder.id gives it (its public id)'),
         }),
         response: { 200: envelope(UOrderDetail) },
       },

@@ -57,6 +57,7 @@ import type { MarketService, QuoteSnapshot } from '../market/market.service.ts';
 import type { Instrument, MarketTick } from '../market/market.types.ts';
 import type { ParamsService } from '../params/params.service.ts';
 import { engine, tradingErrors } from './trading.errors.ts';
+import { clientRequestDigest, isPublicId, orderNo, type PublicIdSource, randomPublicId } from './trading.ids.ts';
 import {
   engineInstrument,
   quoteTicks,
@@ -138,11 +139,16 @@ type StopInput = z.output<typeof StopURequest>;
 type UpdateInput = z.output<typeof UpdateURequest>;
 type ListInput = z.output<typeof ListUOrderQuery>;
 
-/** A refused insert because the client's idempotency key exists: roll back and answer the first order. */
+/**
+ * A refused insert: the client's idempotency key exists (roll back and answer the first order, or
+ * 40016 for a different request), or the random public id was drawn before (draw again).
+ */
 class DuplicateClientOrder extends Error {}
 
 const REF_TYPE = 'cfd_order';
 const RETRIES = 3;
+/** Draws of a public id per order (a draw is taken with probability orders so far / 2^52). */
+const PUBLIC_ID_DRAWS = 5;
 
 export interface TradingDeps {
   db: Db;
@@ -152,12 +158,15 @@ export interface TradingDeps {
   params: Pick<ParamsService, 'get'>;
   options?: Partial<TradingOptions>;
   log?: Logger;
+  /** Public order ids (default: random from the CSPRNG). */
+  publicIds?: PublicIdSource;
 }
 
 export function createTradingService(deps: TradingDeps) {
   const { db, clock, ledger, market, params } = deps;
   const options: TradingOptions = { ...DEFAULT_TRADING_OPTIONS, ...deps.options };
   const log = deps.log ?? silent;
+  const publicIds = deps.publicIds ?? randomPublicId;
   if (!isLevel(options.stopOutLevel)) throw new Error(`invalid stop-out level ${options.stopOutLevel}`);
 
   /** Instruments seen by this service, for the runner's synchronous path (ticks → engine ticks). */
@@ -256,7 +265,7 @@ export function createTradingService(deps: TradingDeps) {
     }
     const lotsOf = (stored: string) => stepsToLots(ins, storedLotsToSteps(ins, stored));
     return {
-      id: row.id,
+      id: row.publicId,
       orderNo: row.orderNo,
       instrumentId: row.instrumentId,
       code: row.instrumentCode,
@@ -543,7 +552,7 @@ export function createTradingService(deps: TradingDeps) {
     const push: OrderPush = {
       ch: 'orders',
       mode: row.mode as AccountMode,
-      id: row.id,
+      id: row.publicId,
       orderNo: row.orderNo,
       code: row.instrumentCode,
       state: row.status as OrderState,
@@ -707,117 +716,157 @@ export function createTradingService(deps: TradingDeps) {
     };
   }
 
-  function orderNo(id: number, at: Date): string {
-    const d = at.toISOString().slice(0, 10).replace(/-/g, '');
-    return `U${d}${String(id).padStart(6, '0')}`;
+  /**
+   * The order that used this clientOrderId, if any: the same request (by digest) is answered with
+   * it, a different one is refused (40016). Orders placed before digests were stored have none and
+   * are answered as before.
+   */
+  async function replay(
+    userId: number,
+    mode: AccountMode,
+    clientOrderId: string,
+    requestHash: string,
+  ): Promise<UOrder | null> {
+    const row = await repo.findByClientId(db, { userId, mode, clientOrderId });
+    if (!row) return null;
+    if (row.clientRequestHash !== null && row.clientRequestHash !== requestHash) {
+      throw tradingErrors.clientOrderIdReused();
+    }
+    return view(await instrument(row.instrumentId), row);
   }
 
-  async function byClientId(userId: number, mode: AccountMode, clientOrderId: string): Promise<UOrder | null> {
-    const row = await repo.findByClientId(db, { userId, mode, clientOrderId });
-    return row ? view(await instrument(row.instrumentId), row) : null;
+  function drawPublicId(): number {
+    const id = publicIds();
+    if (!isPublicId(id)) throw new Error(`public order id ${id} is outside [2^52, 2^53)`);
+    return id;
   }
 
   async function buy(userId: number, mode: AccountMode, input: BuyInput): Promise<UOrder> {
-    if (input.clientOrderId) {
-      const first = await byClientId(userId, mode, input.clientOrderId);
+    const client = input.clientOrderId ? { id: input.clientOrderId, hash: clientRequestDigest(input) } : null;
+    if (client) {
+      const first = await replay(userId, mode, client.id, client.hash);
       if (first) return first;
     }
     const p = await prepare(userId, mode, input);
     engine(() => assertFreeMargin(p.availableMinor, p.quote));
-    const { inst, ins, snap, quote } = p;
-    const isMarket = input.type === 'market';
-    let row: OrderRow;
-    try {
-      row = await ledger.runInTransaction(
-        async (tx) => {
-          const now = clock.now();
-          const id = await repo.nextOrderId(tx);
-          const entryPrice = ticksToPriceString(inst, quote.entryTicks);
-          const lots = stepsToLots(ins, quote.qtySteps);
-          const inserted = await repo.insertOrder(tx, {
-            id,
-            orderNo: orderNo(id, now),
-            userId,
-            mode,
-            clientOrderId: input.clientOrderId ?? null,
-            instrumentId: inst.id,
-            instrumentCode: inst.code,
-            side: input.side,
-            type: input.type,
-            status: isMarket ? 'open' : 'pending',
-            lots,
-            openLots: isMarket ? lots : '0',
-            leverage: input.leverage,
-            orderPrice: isMarket ? null : entryPrice,
-            placedTickId: snap.tickId,
-            entryPrice: isMarket ? entryPrice : null,
-            entryTickId: isMarket ? snap.tickId : null,
-            openedAt: isMarket ? now : null,
-            stopLoss: p.stopLossTicks === null ? null : ticksToPriceString(inst, p.stopLossTicks),
-            takeProfit: p.takeProfitTicks === null ? null : ticksToPriceString(inst, p.takeProfitTicks),
-            stopOutPrice: isMarket ? p.stopOut : null,
-            stopOutLevel: p.level,
-            margin: usdt(quote.marginMinor),
-            marginHeld: usdt(isMarket ? quote.marginMinor : quote.costMinor),
-            fee: usdt(quote.feeMinor),
-            createdAt: now,
-            updatedAt: now,
-          });
-          if (!inserted) throw new DuplicateClientOrder();
-          if (!isMarket) {
-            try {
-              await ledger.hold(tx, {
-                key: holdKeys.entry(id),
-                userId,
-                mode,
-                currency: USDT,
-                amount: usdt(quote.costMinor),
-                code: TRADING_CODES.entry,
-                ...ref(id),
-              });
-            } catch (e) {
-              throw asMarginError(e);
-            }
-            return inserted;
-          }
-          await market.pinTick(tx, snap.tickId);
-          await holdMarginAndFee(tx, inserted, quote.marginMinor, quote.feeMinor);
-          await repo.insertFill(tx, {
-            orderId: id,
-            userId,
-            mode,
-            kind: 'open',
-            reason: 'market',
-            lots,
-            price: entryPrice,
-            tickId: snap.tickId,
-            notional: usdt(quote.notionalMinor),
-            fee: usdt(quote.feeMinor),
-            margin: usdt(quote.marginMinor),
-            createdAt: now,
-          });
-          return inserted;
-        },
-        { retries: RETRIES },
-      );
-    } catch (e) {
-      if (e instanceof DuplicateClientOrder && input.clientOrderId) {
-        const first = await byClientId(userId, mode, input.clientOrderId);
-        if (first) return first;
+    const { inst, snap } = p;
+    let row: OrderRow | null = null;
+    for (let draw = 1; row === null; draw++) {
+      try {
+        row = await insertNewOrder(userId, mode, input, p, client);
+      } catch (e) {
+        if (!(e instanceof DuplicateClientOrder)) throw e;
+        // The client's key won elsewhere (a retry racing this one): answer it, or 40016.
+        if (client) {
+          const first = await replay(userId, mode, client.id, client.hash);
+          if (first) return first;
+        }
+        // Otherwise the public id was drawn before: draw again.
+        if (draw >= PUBLIC_ID_DRAWS) throw new Error('trading: no unused public order id after several draws');
       }
-      throw e;
     }
     runner.apply(entryOf(inst, row, snap.tickId));
-    if (isMarket) emit(row, 'opened', { reason: 'market', price: price(inst, row.entryPrice), tickId: snap.tickId });
-    else emit(row, 'placed');
+    if (input.type === 'market') {
+      emit(row, 'opened', { reason: 'market', price: price(inst, row.entryPrice), tickId: snap.tickId });
+    } else emit(row, 'placed');
     return view(inst, row, snap);
+  }
+
+  /**
+   * The order row, its holds (and for a market order its fee and opening fill) in one transaction.
+   * Throws DuplicateClientOrder when the insert is refused by a unique key.
+   */
+  async function insertNewOrder(
+    userId: number,
+    mode: AccountMode,
+    input: BuyInput,
+    p: Prepared,
+    client: { id: string; hash: string } | null,
+  ): Promise<OrderRow> {
+    const { inst, ins, snap, quote } = p;
+    const isMarket = input.type === 'market';
+    const publicId = drawPublicId();
+    return ledger.runInTransaction(
+      async (tx) => {
+        const now = clock.now();
+        const id = await repo.nextOrderId(tx);
+        const entryPrice = ticksToPriceString(inst, quote.entryTicks);
+        const lots = stepsToLots(ins, quote.qtySteps);
+        const inserted = await repo.insertOrder(tx, {
+          id,
+          publicId,
+          orderNo: orderNo(publicId, now),
+          userId,
+          mode,
+          clientOrderId: client?.id ?? null,
+          clientRequestHash: client?.hash ?? null,
+          instrumentId: inst.id,
+          instrumentCode: inst.code,
+          side: input.side,
+          type: input.type,
+          status: isMarket ? 'open' : 'pending',
+          lots,
+          openLots: isMarket ? lots : '0',
+          leverage: input.leverage,
+          orderPrice: isMarket ? null : entryPrice,
+          placedTickId: snap.tickId,
+          entryPrice: isMarket ? entryPrice : null,
+          entryTickId: isMarket ? snap.tickId : null,
+          openedAt: isMarket ? now : null,
+          stopLoss: p.stopLossTicks === null ? null : ticksToPriceString(inst, p.stopLossTicks),
+          takeProfit: p.takeProfitTicks === null ? null : ticksToPriceString(inst, p.takeProfitTicks),
+          stopOutPrice: isMarket ? p.stopOut : null,
+          stopOutLevel: p.level,
+          margin: usdt(quote.marginMinor),
+          marginHeld: usdt(isMarket ? quote.marginMinor : quote.costMinor),
+          fee: usdt(quote.feeMinor),
+          createdAt: now,
+          updatedAt: now,
+        });
+        if (!inserted) throw new DuplicateClientOrder();
+        if (!isMarket) {
+          try {
+            await ledger.hold(tx, {
+              key: holdKeys.entry(id),
+              userId,
+              mode,
+              currency: USDT,
+              amount: usdt(quote.costMinor),
+              code: TRADING_CODES.entry,
+              ...ref(id),
+            });
+          } catch (e) {
+            throw asMarginError(e);
+          }
+          return inserted;
+        }
+        await market.pinTick(tx, snap.tickId);
+        await holdMarginAndFee(tx, inserted, quote.marginMinor, quote.feeMinor);
+        await repo.insertFill(tx, {
+          orderId: id,
+          userId,
+          mode,
+          kind: 'open',
+          reason: 'market',
+          lots,
+          price: entryPrice,
+          tickId: snap.tickId,
+          notional: usdt(quote.notionalMinor),
+          fee: usdt(quote.feeMinor),
+          margin: usdt(quote.marginMinor),
+          createdAt: now,
+        });
+        return inserted;
+      },
+      { retries: RETRIES },
+    );
   }
 
   // ─── the service ─────────────────────────────────────────────────────────────────────────────
 
-  /** The user's order in that book (80005 for anyone else's, or the other book's). */
-  async function own(userId: number, mode: AccountMode, id: number): Promise<OrderRow> {
-    const row = await repo.findOwnOrder(db, { id, userId, mode });
+  /** The user's order in that book by its public id (80005 for anyone else's, or the other book's). */
+  async function own(userId: number, mode: AccountMode, publicId: number): Promise<OrderRow> {
+    const row = await repo.findOwnOrder(db, { publicId, userId, mode });
     if (!row) throw tradingErrors.noRecord();
     return row;
   }
@@ -864,7 +913,7 @@ export function createTradingService(deps: TradingDeps) {
 
     buy,
 
-    /** Closes all or part of an open position at the current quote (manual). */
+    /** Closes all or part of an open position (`input.id`: its public id) at the current quote (manual). */
     async close(userId: number, mode: AccountMode, input: StopInput): Promise<{ order: UOrder; fill: UFill }> {
       const first = await own(userId, mode, input.id);
       if (first.status !== 'open') throw tradingErrors.notOpen();
@@ -875,7 +924,7 @@ export function createTradingService(deps: TradingDeps) {
       const { snap, q } = await caughtUpQuote(inst);
       const out = await ledger.runInTransaction(
         async (tx) => {
-          const row = await repo.findOwnOrder(tx, { id: input.id, userId, mode }, true);
+          const row = await repo.findOwnOrder(tx, { publicId: input.id, userId, mode }, true);
           if (!row) throw tradingErrors.noRecord();
           if (row.status !== 'open') throw tradingErrors.notOpen();
           const open = storedLotsToSteps(ins, row.openLots);
@@ -894,20 +943,20 @@ export function createTradingService(deps: TradingDeps) {
       return { order: view(inst, out.row, snap), fill: fillView(inst, out.fill) };
     },
 
-    /** Withdraws an order waiting to open; its hold (margin + fee) returns to available. */
-    async cancel(userId: number, mode: AccountMode, id: number): Promise<UOrder> {
+    /** Withdraws an order waiting to open (by public id); its hold (margin + fee) returns to available. */
+    async cancel(userId: number, mode: AccountMode, publicId: number): Promise<UOrder> {
       const row = await ledger.runInTransaction(
         async (tx) => {
-          const locked = await repo.findOwnOrder(tx, { id, userId, mode }, true);
+          const locked = await repo.findOwnOrder(tx, { publicId, userId, mode }, true);
           if (!locked) throw tradingErrors.noRecord();
           if (locked.status !== 'pending') throw tradingErrors.notCancellable();
           await ledger.voidHold(tx, {
-            holdKey: holdKeys.entry(id),
-            key: `cfd:${id}:entry:void`,
+            holdKey: holdKeys.entry(locked.id),
+            key: `cfd:${locked.id}:entry:void`,
             code: TRADING_CODES.entryRelease,
           });
           const now = clock.now();
-          return repo.updateOrder(tx, id, {
+          return repo.updateOrder(tx, locked.id, {
             status: 'cancelled',
             cancelReason: 'user',
             cancelledAt: now,
@@ -926,6 +975,7 @@ export function createTradingService(deps: TradingDeps) {
     /**
      * Sets, moves or removes the stop loss / take profit of an open position (checked against the
      * price it would close at now) or of an order waiting to open (checked against its entry).
+     * `input.id` is the order's public id.
      */
     async updateStops(userId: number, mode: AccountMode, input: UpdateInput): Promise<UOrder> {
       const first = await own(userId, mode, input.id);
@@ -939,7 +989,7 @@ export function createTradingService(deps: TradingDeps) {
       const { snap, q } = await caughtUpQuote(inst);
       const row = await ledger.runInTransaction(
         async (tx) => {
-          const locked = await repo.findOwnOrder(tx, { id: input.id, userId, mode }, true);
+          const locked = await repo.findOwnOrder(tx, { publicId: input.id, userId, mode }, true);
           if (!locked) throw tradingErrors.noRecord();
           if (locked.status !== 'open' && locked.status !== 'pending') throw tradingErrors.notOpen();
           const stops = {
@@ -986,9 +1036,9 @@ export function createTradingService(deps: TradingDeps) {
       return { list, total, page: q.page, size: q.size };
     },
 
-    /** One order with its fills (each naming the tick that priced it). */
-    async get(userId: number, mode: AccountMode, id: number): Promise<UOrderDetail> {
-      const row = await own(userId, mode, id);
+    /** One order (by public id) with its fills (each naming the tick that priced it). */
+    async get(userId: number, mode: AccountMode, publicId: number): Promise<UOrderDetail> {
+      const row = await own(userId, mode, publicId);
       const inst = await instrument(row.instrumentId);
       const fills = await repo.listFills(db, row.id);
       return { ...view(inst, row), fills: fills.map((f) => fillView(inst, f)) };
@@ -1051,9 +1101,13 @@ export function createTradingService(deps: TradingDeps) {
       };
     },
 
-    /** Order numbers of the user's margin orders among `ids` (the transaction record's references). */
-    async orderNos(userId: number, ids: readonly number[]): Promise<Map<number, string>> {
-      return new Map((await repo.orderNos(db, userId, ids)).map((r) => [r.id, r.orderNo]));
+    /**
+     * What users see of the user's margin orders among internal `ids` (ledger references): the
+     * public id and the order number, by internal id. Others' ids are absent.
+     */
+    async orderRefs(userId: number, ids: readonly number[]): Promise<Map<number, { id: number; orderNo: string }>> {
+      const rows = await repo.orderRefs(db, userId, ids);
+      return new Map(rows.map((r) => [r.id, { id: r.publicId, orderNo: r.orderNo }]));
     },
 
     /** Traded notional of the real book over the last 24 h (home page figure), trimmed. */

@@ -23,13 +23,16 @@ export function createAccountsService({
   db,
   ledger,
   params,
-  orderNos = async () => new Map(),
+  orderRefs = async () => new Map(),
 }: {
   db: Db;
   ledger: LedgerService;
   params: ParamsService;
-  /** The user's margin order numbers by id (from the trading module), for the transaction record. */
-  orderNos?: (userId: number, ids: readonly number[]) => Promise<Map<number, string>>;
+  /**
+   * What users see of their margin orders (public id, order number) by internal id, the ledger's
+   * reference (from the trading module), for the transaction record.
+   */
+  orderRefs?: (userId: number, ids: readonly number[]) => Promise<Map<number, { id: number; orderNo: string }>>;
 }) {
   const funded = new Set<number>();
   return {
@@ -53,9 +56,9 @@ export function createAccountsService({
     ): Promise<ListTransactionsResult> {
       const { entries, total } = await ledger.statement(db, userId, mode, query);
       const rows = entries.map((e) => ({ ...e, orderId: orderIdOf(e) }));
-      const nos = await orderNos(userId, [...new Set(rows.flatMap((e) => e.orderId ?? []))]);
+      const refs = await orderRefs(userId, [...new Set(rows.flatMap((e) => e.orderId ?? []))]);
       const list = rows.map((e) => {
-        const orderNo = e.orderId === null ? null : (nos.get(e.orderId) ?? null);
+        const order = e.orderId === null ? undefined : refs.get(e.orderId);
         return {
           id: e.id,
           time: e.time.getTime(),
@@ -64,8 +67,8 @@ export function createAccountsService({
           amount: e.amount,
           available: e.available,
           locked: e.locked,
-          orderId: orderNo === null ? null : e.orderId,
-          orderNo,
+          orderId: order?.id ?? null,
+          orderNo: order?.orderNo ?? null,
         };
       });
       return { list, total, page: query.page, size: query.size };

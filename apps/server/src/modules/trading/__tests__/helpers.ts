@@ -1,9 +1,11 @@
 import type { UOrder } from '@openbourse/contracts/trading.ts';
+import { eq } from 'drizzle-orm';
 import { expect, vi } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../../test/app.ts';
 import type { Driver } from '../../../test/db.ts';
 import type { Mode } from '../../ledger/ledger.types.ts';
 import type { Instrument } from '../../market/market.types.ts';
+import { cfdOrders } from '../trading.tables.ts';
 
 /** A Wednesday with every market open (US equities 14:30–21:00 UTC). */
 export const WEDNESDAY_OPEN = '2026-11-18T15:00:00Z';
@@ -24,6 +26,8 @@ export interface TradingTestApp extends TestApp {
   post<T = UOrder>(path: string, token: string, body: unknown, demo?: boolean): Promise<Envelope<T>>;
   get<T>(path: string, token: string, query?: Record<string, string>, demo?: boolean): Promise<Envelope<T>>;
   balance(userId: number, mode: Mode): Promise<{ available: string; locked: string }>;
+  /** The internal id (hold keys, ledger references, the runner) of the order users see as `publicId`. */
+  internalId(publicId: number): Promise<number>;
   expectBalanced(): Promise<void>;
 }
 
@@ -91,6 +95,11 @@ export async function createTradingTestApp(driver: Driver): Promise<TradingTestA
     async balance(userId, mode) {
       const b = await ledger.balance(db, userId, mode, 'USDT');
       return { available: b.available, locked: b.locked };
+    },
+    async internalId(publicId) {
+      const [row] = await db.select({ id: cfdOrders.id }).from(cfdOrders).where(eq(cfdOrders.publicId, publicId));
+      if (!row) throw new Error(`no order with public id ${publicId}`);
+      return row.id;
     },
     async expectBalanced() {
       const tb = await ledger.trialBalance(db);

@@ -65,11 +65,14 @@ describe.each(DRIVERS)('margin positions on %s', (driver) => {
       available: usdt(minor('100000') - minor('320') - minor('3.2') + minor('128') + minor('39.6')),
       locked: '192.000000',
     });
-    const key = `cfd:${pos.id}:fill:${part.result.fill.id}`;
+    // Keys and ledger references name the internal id, never the public one users see.
+    const posId = await t.internalId(pos.id);
+    expect(posId).not.toBe(pos.id);
+    const key = `cfd:${posId}:fill:${part.result.fill.id}`;
     expect(await transfer(`${key}:profit`)).toMatchObject({
       amount: '39.600000',
       code: 'cfd_profit',
-      refId: String(pos.id),
+      refId: String(posId),
     });
     expect(await transfer(`${key}:release`)).toMatchObject({ amount: '128.000000', code: 'cfd_margin_release' });
     expect(await transfer(`${key}:loss`)).toBeUndefined();
@@ -94,14 +97,12 @@ describe.each(DRIVERS)('margin positions on %s', (driver) => {
       realisedProfit: '-21.000000',
       unrealisedProfit: null,
     });
-    const key2 = `cfd:${pos.id}:fill:${rest.result.fill.id}`;
+    const key2 = `cfd:${posId}:fill:${rest.result.fill.id}`;
     expect(await transfer(`${key2}:loss`)).toMatchObject({ amount: '60.600000', code: 'cfd_loss' });
     expect(await transfer(`${key2}:release`)).toMatchObject({ amount: '131.400000' });
     const final = { available: usdt(minor('100000') - minor('3.2') - minor('21')), locked: '0.000000' };
     expect(await t.balance(u.id, 'demo')).toEqual(final);
-    expect((await t.services.ledger.getHold(t.database.db, { holdKey: `cfd:${pos.id}:margin` }))?.status).toBe(
-      'posted',
-    );
+    expect((await t.services.ledger.getHold(t.database.db, { holdKey: `cfd:${posId}:margin` }))?.status).toBe('posted');
 
     // Replays answer a code and move nothing.
     expect((await t.post('stopU', u.token, { id: pos.id }, true)).code).toBe(40013);
@@ -216,13 +217,21 @@ describe.each(DRIVERS)('margin positions on %s', (driver) => {
     const d = await open(users[0]!.token, 'BNBUSDT', { lots: '1.00', stopLoss: '900.00' }); // ties with a: id order
     const bnb = engineInstrument(await t.inst('BNBUSDT'));
     const p = (s: string) => priceToTicks(bnb, s);
+    // The runner orders ties by internal id (placement order), not by the random public id.
+    const [ia, ib, ic, id] = [
+      await t.internalId(a.id),
+      await t.internalId(b.id),
+      await t.internalId(c.id),
+      await t.internalId(d.id),
+    ];
     const index = new TriggerIndex();
-    index.add({ kind: 'position', id: a.id, side: 'buy', stopLossTicks: p('900.00') });
-    index.add({ kind: 'position', id: b.id, side: 'buy', stopLossTicks: p('905.00') });
-    index.add({ kind: 'position', id: c.id, side: 'sell', takeProfitTicks: p('905.00') });
-    index.add({ kind: 'position', id: d.id, side: 'buy', stopLossTicks: p('900.00') });
-    const expected = index.onTick({ bidTicks: p('899.00'), askTicks: p('900.00') }).map((f: Fired) => f.id);
-    expect(expected).toEqual([b.id, c.id, a.id, d.id]);
+    index.add({ kind: 'position', id: ia, side: 'buy', stopLossTicks: p('900.00') });
+    index.add({ kind: 'position', id: ib, side: 'buy', stopLossTicks: p('905.00') });
+    index.add({ kind: 'position', id: ic, side: 'sell', takeProfitTicks: p('905.00') });
+    index.add({ kind: 'position', id, side: 'buy', stopLossTicks: p('900.00') });
+    const internal = index.onTick({ bidTicks: p('899.00'), askTicks: p('900.00') }).map((f: Fired) => f.id);
+    expect(internal).toEqual([ib, ic, ia, id]);
+    const expected = [b.id, c.id, a.id, d.id];
 
     const tick = await t.tick('BNBUSDT', '899.00', '900.00');
     const closes = [];
@@ -361,9 +370,9 @@ describe.each(DRIVERS)('margin positions on %s', (driver) => {
     });
     await fresh.start();
     try {
-      expect(fresh.runner.has(pos.id)).toBe(true);
-      expect(fresh.runner.has(pending.id)).toBe(true);
-      expect(fresh.runner.has(plain.id)).toBe(plain.stopOutPrice !== null);
+      expect(fresh.runner.has(await t.internalId(pos.id))).toBe(true);
+      expect(fresh.runner.has(await t.internalId(pending.id))).toBe(true);
+      expect(fresh.runner.has(await t.internalId(plain.id))).toBe(plain.stopOutPrice !== null);
       expect(fresh.runner.stats().staged + fresh.runner.stats().active).toBeGreaterThanOrEqual(2);
     } finally {
       await fresh.stop();
