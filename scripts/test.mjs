@@ -40,7 +40,7 @@ function vitest(label, args) {
 }
 
 if (!only || only === 'unit') {
-  run('typecheck', 'npx', ['tsc', '-b', 'apps/server', 'apps/web']);
+  run('typecheck', 'npm', ['run', 'typecheck']);
   run('lint', 'npx', ['biome', 'check', '.']);
   if (!process.env.TEST_DATABASE_URL) {
     process.stdout.write('\n(TEST_DATABASE_URL not set: API and ledger tests run on PGlite only)\n');

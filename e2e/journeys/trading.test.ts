@@ -114,7 +114,7 @@ describe.each(layouts)('trading journey (%s)', (layout) => {
     const firstPnl = await row.getByTestId('position-pnl').textContent();
     expect(firstPnl).toMatch(/USDT/);
     await expect
-      .poll(() => row.getByTestId('position-pnl').textContent(), { timeout: 20_000, intervals: [1000] })
+      .poll(() => row.getByTestId('position-pnl').textContent(), { timeout: 20_000, interval: 1000 })
       .not.toBe(firstPnl);
     await row.scrollIntoViewIfNeeded();
     await screenshot(page, `${layout}-market-position`);
