@@ -102,14 +102,20 @@ export const UpdateURequest = z.object({
 });
 export type UpdateURequest = z.input<typeof UpdateURequest>;
 
+const OrderStatusCode = z.coerce
+  .number({ error: 'E40001' })
+  .int({ error: 'E40001' })
+  .min(1, { error: 'E40001' })
+  .max(4, { error: 'E40001' });
+
 export const ListUOrderQuery = z.object({
-  status: z.coerce
-    .number({ error: 'E40001' })
-    .int({ error: 'E40001' })
-    .min(1, { error: 'E40001' })
-    .max(4, { error: 'E40001' })
+  status: z
+    .union([OrderStatusCode, z.array(OrderStatusCode).min(1).max(4)])
     .optional()
-    .describe('1 waiting to open, 2 open, 3 closed, 4 cancelled; absent: all'),
+    .describe(
+      '1 waiting to open, 2 open, 3 closed, 4 cancelled; repeat the key for several (status=3&status=4: ' +
+        'the history, newest ended first); absent: all',
+    ),
   ...pageQueryFields,
 });
 export type ListUOrderQuery = z.input<typeof ListUOrderQuery>;

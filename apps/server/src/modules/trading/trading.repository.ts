@@ -118,21 +118,29 @@ export const tradingRepository = {
     return row;
   },
 
-  /** A page of the user's orders in one book, newest first, and how many there are in all. */
+  /**
+   * A page of the user's orders in one book and how many there are in all: newest placed first, or,
+   * when only ended states are asked for (the history), newest ended first.
+   */
   async listOrders(
     exec: Executor,
-    q: { userId: number; mode: string; status?: string | undefined; limit: number; offset: number },
+    q: { userId: number; mode: string; statuses: readonly string[]; limit: number; offset: number },
   ): Promise<{ rows: OrderRow[]; total: number }> {
     const where = and(
       eq(cfdOrders.userId, q.userId),
       eq(cfdOrders.mode, q.mode),
-      q.status ? eq(cfdOrders.status, q.status) : undefined,
+      q.statuses.length > 0 ? inArray(cfdOrders.status, [...q.statuses]) : undefined,
     );
+    const history = q.statuses.length > 0 && q.statuses.every((s) => s === 'closed' || s === 'cancelled');
     const rows = await exec
       .select()
       .from(cfdOrders)
       .where(where)
-      .orderBy(desc(cfdOrders.id))
+      .orderBy(
+        ...(history
+          ? [desc(sql`coalesce(${cfdOrders.closedAt}, ${cfdOrders.cancelledAt})`), desc(cfdOrders.id)]
+          : [desc(cfdOrders.id)]),
+      )
       .limit(q.limit)
       .offset(q.offset);
     const [n] = await exec.select({ n: count() }).from(cfdOrders).where(where);

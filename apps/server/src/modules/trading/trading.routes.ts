@@ -129,7 +129,7 @@ export function tradingRoutes(app: FastifyInstance, { trading }: { trading: Trad
       schema: {
         tags: ['trading'],
         summary: "The user's margin orders, newest first, by status, a page at a time",
-        description: `status: 1 waiting to open, 2 open, 3 closed, 4 cancelled (absent: all); page ≥ 1; size 1..100 (default 20). ${MODE}`,
+        description: `status: 1 waiting to open, 2 open, 3 closed, 4 cancelled, repeated for several (3 and 4: the history, newest ended first; absent: all); page ≥ 1; size 1..100 (default 20). ${MODE}`,
         security: BEARER,
         querystring: ListUOrderQuery,
         response: { 200: envelope(ListUOrderResult) },

@@ -1023,11 +1023,12 @@ export function createTradingService(deps: TradingDeps) {
 
     /** A page of the user's orders (newest first), with live profit for open positions. */
     async list(userId: number, mode: AccountMode, q: ListInput): Promise<ListUOrderResult> {
-      const status = q.status === undefined ? undefined : ORDER_STATES[q.status - 1];
+      const codes = q.status === undefined ? [] : Array.isArray(q.status) ? q.status : [q.status];
+      const statuses = [...new Set(codes.map((c) => ORDER_STATES[c - 1] as string))];
       const { rows, total } = await repo.listOrders(db, {
         userId,
         mode,
-        status,
+        statuses,
         limit: q.size,
         offset: (q.page - 1) * q.size,
       });

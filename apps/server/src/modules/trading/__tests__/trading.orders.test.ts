@@ -371,6 +371,50 @@ describe.each(DRIVERS)('margin orders on %s', (driver) => {
       expect((await t.post('buyU', u.token, won === a ? b : a, true)).code).toBe(40016);
     });
 
+    it('pages through the history (closed and cancelled together), newest ended first', async () => {
+      const u = await t.user();
+      const ended: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        t.clock.advance(60_000);
+        if (i % 2 === 0) {
+          const open = await t.post('buyU', u.token, btc({ instrumentId: btcId }), true);
+          t.clock.advance(1_000);
+          expect((await t.post('stopU', u.token, { id: open.result.id }, true)).code).toBe(200);
+          ended.push(open.result.id);
+        } else {
+          const limit = await t.post(
+            'buyU',
+            u.token,
+            btc({ instrumentId: btcId, type: 'limit', price: '90000.00' }),
+            true,
+          );
+          ended.push(limit.result.id);
+        }
+      }
+      // The limit orders are cancelled last, so they end after the closes placed after them.
+      for (const id of [ended[3]!, ended[1]!]) {
+        t.clock.advance(60_000);
+        expect((await t.post('chedan', u.token, { id }, true)).code).toBe(200);
+      }
+      const expected = [ended[1], ended[3], ended[4], ended[2], ended[0]];
+      const page = (n: number) =>
+        t.get<ListUOrderResult>(`listUOrder?status=3&status=4&page=${n}&size=2`, u.token, undefined, true);
+      const pages = await Promise.all([1, 2, 3].map(page));
+      expect(pages.map((p) => p.result.total)).toEqual([5, 5, 5]);
+      expect(pages.flatMap((p) => p.result.list.map((o) => o.id))).toEqual(expected);
+      expect(pages.flatMap((p) => p.result.list.map((o) => o.state))).toEqual([
+        'cancelled',
+        'cancelled',
+        'closed',
+        'closed',
+        'closed',
+      ]);
+      // One status alone, and a bad one among several.
+      expect((await t.get<ListUOrderResult>('listUOrder', u.token, { status: '4' }, true)).result.total).toBe(2);
+      const bad = await t.get<ListUOrderResult>('listUOrder?status=3&status=9', u.token, undefined, true);
+      expect(bad).toMatchObject({ code: 40001, field: 'status.1' });
+    });
+
     it('shows random public ids and order numbers: consecutive orders do not count, internal ids find nothing', async () => {
       const u = await t.user();
       const placed: UOrder[] = [];

@@ -8,7 +8,8 @@ import type {
   UOrderDetail,
   UpdateURequest,
 } from '@openbourse/contracts/trading.ts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { api } from '@/shared/lib/api-client';
 import { useSession } from '@/shared/session/use-session';
 
@@ -45,6 +46,36 @@ export function useOrderList(status: number, size = 50) {
     enabled,
     refetchInterval: status === ORDER_LIST_STATUS.open || status === ORDER_LIST_STATUS.pending ? 5_000 : 10_000,
   });
+}
+
+export const HISTORY_PAGE_SIZE = 20;
+
+/**
+ * Closed and cancelled orders together, newest ended first, a page at a time: one list the server
+ * pages through (status=3&status=4), so "load more" reaches the oldest order of either kind.
+ */
+export function useOrderHistory(size = HISTORY_PAGE_SIZE) {
+  const { mode, token, enabled } = useAccountKey();
+  const query = useInfiniteQuery({
+    queryKey: ['orders', 'history', mode, token, size],
+    queryFn: async ({ pageParam, signal }) =>
+      (
+        await api.get<ListUOrderResult>('order/listUOrder', {
+          query: { status: [ORDER_LIST_STATUS.closed, ORDER_LIST_STATUS.cancelled], page: pageParam, size },
+          signal,
+        })
+      ).result,
+    initialPageParam: 1,
+    getNextPageParam: (last) =>
+      last.list.length > 0 && last.page * last.size < last.total ? last.page + 1 : undefined,
+    enabled,
+  });
+  // An order that ends while the user reads shifts the pages: each order is shown once.
+  const rows = useMemo(() => {
+    const seen = new Set<number>();
+    return (query.data?.pages ?? []).flatMap((p) => p.list).filter((o) => !seen.has(o.id) && Boolean(seen.add(o.id)));
+  }, [query.data]);
+  return { ...query, rows };
 }
 
 export function useOrderDetail(id: number | null) {

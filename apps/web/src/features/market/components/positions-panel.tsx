@@ -20,6 +20,7 @@ import {
   useCloseOrder,
   useMarginAccount,
   useOrderDetail,
+  useOrderHistory,
   useOrderList,
   useUpdateOrder,
 } from '../api/orders';
@@ -426,24 +427,11 @@ function OrderDetailDialog({ id, onClose }: { id: number; onClose(): void }) {
 function History() {
   const { t } = useTranslation();
   const m = useMoney();
-  const closed = useOrderList(ORDER_LIST_STATUS.closed);
-  const cancelled = useOrderList(ORDER_LIST_STATUS.cancelled);
+  const { rows, error, isPending, refetch, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } =
+    useOrderHistory();
   const [detail, setDetail] = useState<number | null>(null);
-  const error = closed.error ?? cancelled.error;
-  if (error)
-    return (
-      <QueryError
-        error={error}
-        onRetry={() => {
-          void closed.refetch();
-          void cancelled.refetch();
-        }}
-      />
-    );
-  if (closed.isPending || cancelled.isPending) return <SkeletonRows rows={3} />;
-  const rows = [...(closed.data?.list ?? []), ...(cancelled.data?.list ?? [])].sort(
-    (a, b) => (b.closeTime ?? b.cancelTime ?? b.createdAt) - (a.closeTime ?? a.cancelTime ?? a.createdAt),
-  );
+  if (error && rows.length === 0) return <QueryError error={error} onRetry={() => void refetch()} />;
+  if (isPending) return <SkeletonRows rows={3} />;
   if (rows.length === 0) return <EmptyState icon={<IconChart />} title={t('market.history.empty')} />;
   return (
     <>
@@ -488,6 +476,20 @@ function History() {
           </li>
         ))}
       </ul>
+      {isFetchNextPageError && error ? <QueryError error={error} onRetry={() => void fetchNextPage()} /> : null}
+      {hasNextPage && !isFetchNextPageError ? (
+        <div className="pos-list__more">
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={isFetchingNextPage}
+            onClick={() => void fetchNextPage()}
+            data-testid="history-more"
+          >
+            {t('wallet.records.loadMore')}
+          </Button>
+        </div>
+      ) : null}
       {detail !== null ? <OrderDetailDialog id={detail} onClose={() => setDetail(null)} /> : null}
     </>
   );

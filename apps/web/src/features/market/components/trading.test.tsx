@@ -219,6 +219,49 @@ describe('market trading', () => {
     expect(await screen.findByTestId('toast')).toHaveTextContent('Changes saved');
   });
 
+  it('pages through the history, closed and cancelled orders in one list', async () => {
+    const ended = (n: number, state: 'closed' | 'cancelled') =>
+      order({
+        id: n,
+        orderNo: `U${n}`,
+        state,
+        status: state === 'closed' ? 3 : 4,
+        closeTime: state === 'closed' ? 5000 - n : null,
+        closePrice: state === 'closed' ? '95100.00' : null,
+        closeReason: state === 'closed' ? 'manual' : null,
+        cancelTime: state === 'cancelled' ? 5000 - n : null,
+        cancelReason: state === 'cancelled' ? 'user' : null,
+      });
+    const all = [ended(1, 'cancelled'), ended(2, 'closed'), ended(3, 'closed')];
+    const api = mockApi({
+      ...baseHandlers,
+      'GET index/listMarketByType': () => ok([quote]),
+      'GET order/getMarginAccount': () => ok(account),
+      'GET order/listUOrder': (call) => {
+        const statuses = call.query.getAll('status');
+        if (statuses.join() !== '3,4') return list([]);
+        // Pages of two (as if the server's page were that small), so a second page exists.
+        const page = Number(call.query.get('page'));
+        return ok({ list: all.slice((page - 1) * 2, page * 2), total: all.length, page, size: 2 });
+      },
+    });
+    await renderApp('/market?type=crypto', { loggedIn: true });
+    fireEvent.click(await screen.findByTestId('positions-tab-history'));
+    await screen.findByTestId('history-row-U1');
+    const history = () => api.callsTo('order/listUOrder').filter((c) => c.query.getAll('status').join() === '3,4');
+    expect(history().map((c) => c.query.get('page'))).toEqual(['1']);
+    expect(screen.getAllByTestId(/^history-row-/)).toHaveLength(2);
+    fireEvent.click(screen.getByTestId('history-more'));
+    await screen.findByTestId('history-row-U3');
+    expect(history().map((c) => c.query.get('page'))).toEqual(['1', '2']);
+    expect(screen.getAllByTestId(/^history-row-/).map((r) => r.dataset.testid)).toEqual([
+      'history-row-U1',
+      'history-row-U2',
+      'history-row-U3',
+    ]);
+    expect(screen.queryByTestId('history-more')).toBeNull();
+  });
+
   it('filters the list by search and flashes a row when its price moves', async () => {
     mockApi({
       ...baseHandlers,
