@@ -1,0 +1,223 @@
+/**
+ * Currencies and accounts: seeding currencies, race-safe get-or-create of accounts, resolving a
+ * transfer's account references in a deadlock-free order, and the user's balance lines.
+ */
+import { formatDecimal, fromLedger } from '@openbourse/money';
+import type { Executor } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { DEFAULT_CURRENCIES, QUOTE_CURRENCY } from './ledger.currencies.ts';
+import { LedgerMisuseError } from './ledger.errors.ts';
+import { checkCurrency, checkMode, checkUserId, fmt, requireCurrency } from './ledger.helpers.ts';
+import * as repo from './ledger.repository.ts';
+import type { AccountRow } from './ledger.repository.ts';
+import {
+  type Account,
+  type AccountKind,
+  type AccountRef,
+  type BalanceLine,
+  type Currency,
+  type Mode,
+  PLATFORM_ACCOUNT_KINDS,
+  type PlatformAccountKind,
+  USER_ACCOUNT_KINDS,
+  type UserAccountKind,
+} from './ledger.types.ts';
+
+export function toAccount(row: AccountRow, scale: number): Account {
+  return {
+    id: row.id,
+    userId: row.userId,
+    mode: row.mode as Mode,
+    currency: row.currency,
+    kind: row.kind as AccountKind,
+    balance: fmt(row.balance, scale),
+    nonNegative: row.nonNegative,
+  };
+}
+
+/** Like resolveAccount but never creates: for comparing a replay without writing. */
+export async function lookupAccount(tx: Executor, ref: AccountRef, currency: string): Promise<AccountRow | undefined> {
+  if (typeof ref === 'number') return repo.findAccountById(tx, ref);
+  if ('platform' in ref) return repo.findAccount(tx, { userId: null, mode: ref.mode, currency, kind: ref.platform });
+  return repo.findAccount(tx, { userId: ref.userId, mode: ref.mode, currency, kind: 'available' });
+}
+
+/**
+ * Creating accounts takes unique-index locks; two transfers creating the same pair of fresh
+ * accounts in opposite order could deadlock. Resolving in a fixed order (existing ids, then
+ * platform accounts, then users by id) avoids it.
+ */
+function refOrder(ref: AccountRef): string {
+  if (typeof ref === 'number') return `0:${String(ref).padStart(20, '0')}`;
+  if ('platform' in ref) return `1:${ref.platform}`;
+  return `2:${String(ref.userId).padStart(20, '0')}`;
+}
+
+export type LedgerAccounts = ReturnType<typeof createLedgerAccounts>;
+
+export function createLedgerAccounts({ clock }: { clock: Clock }) {
+  async function accountRow(
+    exec: Executor,
+    userId: number | null,
+    mode: Mode,
+    currency: string,
+    kind: AccountKind,
+  ): Promise<AccountRow> {
+    const key = { userId, mode, currency, kind };
+    const found = await repo.findAccount(exec, key);
+    if (found) return found;
+    // Race-safe: a concurrent creator makes our insert do nothing (after waiting for it to commit).
+    const created = await repo.insertAccountIfAbsent(exec, {
+      ...key,
+      // Platform accounts are the other side of every movement of money in or out; the faucet in
+      // particular is the source of all virtual money, so they may go negative. Users may not.
+      nonNegative: userId !== null,
+      createdAt: clock.now(),
+    });
+    if (created) return created;
+    const again = await repo.findAccount(exec, key);
+    if (!again) throw new Error(`ledger account ${JSON.stringify(key)} could not be created`);
+    return again;
+  }
+
+  /** Resolves a descriptor (creating the account) or an id (which must exist) to its row. */
+  async function resolveAccount(tx: Executor, ref: AccountRef, currency: string): Promise<AccountRow> {
+    if (typeof ref === 'number') {
+      const row = await repo.findAccountById(tx, ref);
+      if (!row) throw new LedgerMisuseError(`no ledger account ${ref}`);
+      return row;
+    }
+    checkMode(ref.mode);
+    if ('platform' in ref) {
+      if (!PLATFORM_ACCOUNT_KINDS.includes(ref.platform))
+        throw new LedgerMisuseError(`bad platform kind ${ref.platform}`);
+      return accountRow(tx, null, ref.mode, currency, ref.platform);
+    }
+    checkUserId(ref.userId);
+    if (ref.kind !== undefined && ref.kind !== 'available') {
+      throw new LedgerMisuseError('locked accounts move only through holds');
+    }
+    return accountRow(tx, ref.userId, ref.mode, currency, 'available');
+  }
+
+  async function resolvePair(tx: Executor, debit: AccountRef, credit: AccountRef, currency: string) {
+    if (refOrder(debit) <= refOrder(credit)) {
+      const d = await resolveAccount(tx, debit, currency);
+      return [d, await resolveAccount(tx, credit, currency)] as const;
+    }
+    const c = await resolveAccount(tx, credit, currency);
+    return [await resolveAccount(tx, debit, currency), c] as const;
+  }
+
+  return {
+    accountRow,
+    resolveAccount,
+    resolvePair,
+
+    /** Inserts the default currencies that are missing; never rewrites an existing one. */
+    async seedCurrencies(exec: Executor, list: readonly Currency[] = DEFAULT_CURRENCIES): Promise<void> {
+      list.forEach(checkCurrency);
+      await repo.insertCurrencies(
+        exec,
+        list.map((c) => ({ ...c })),
+      );
+    },
+
+    /** Inserts one currency unless it exists; returns the stored row (whose scale wins). */
+    async ensureCurrency(exec: Executor, currency: Currency): Promise<Currency> {
+      checkCurrency(currency);
+      await repo.insertCurrencies(exec, [{ ...currency }]);
+      return (await requireCurrency(exec, currency.code)) as Currency;
+    },
+
+    async getCurrency(exec: Executor, code: string): Promise<Currency | undefined> {
+      return (await repo.findCurrency(exec, code)) as Currency | undefined;
+    },
+
+    async listCurrencies(exec: Executor): Promise<Currency[]> {
+      return (await repo.listCurrencies(exec)) as Currency[];
+    },
+
+    async getOrCreateUserAccount(
+      exec: Executor,
+      userId: number,
+      mode: Mode,
+      currency: string,
+      kind: UserAccountKind = 'available',
+    ): Promise<Account> {
+      checkUserId(userId);
+      checkMode(mode);
+      if (!USER_ACCOUNT_KINDS.includes(kind)) throw new LedgerMisuseError(`bad user account kind ${kind}`);
+      const cur = await requireCurrency(exec, currency);
+      return toAccount(await accountRow(exec, userId, mode, cur.code, kind), cur.scale);
+    },
+
+    async getOrCreatePlatformAccount(
+      exec: Executor,
+      mode: Mode,
+      currency: string,
+      kind: PlatformAccountKind,
+    ): Promise<Account> {
+      checkMode(mode);
+      if (!PLATFORM_ACCOUNT_KINDS.includes(kind)) throw new LedgerMisuseError(`bad platform account kind ${kind}`);
+      const cur = await requireCurrency(exec, currency);
+      return toAccount(await accountRow(exec, null, mode, cur.code, kind), cur.scale);
+    },
+
+    async getAccount(exec: Executor, id: number): Promise<Account | undefined> {
+      const row = await repo.findAccountById(exec, id);
+      if (!row) return undefined;
+      return toAccount(row, (await requireCurrency(exec, row.currency)).scale);
+    },
+
+    /**
+     * The user's balances in one mode: every currency with money in it, plus USDT always, as
+     * decimal strings at the currency's scale.
+     */
+    async balances(exec: Executor, userId: number, mode: Mode): Promise<BalanceLine[]> {
+      checkMode(mode);
+      const rows = await repo.listUserAccounts(exec, userId, mode);
+      const lines = new Map<string, { name: string; scale: number; sort: number; available: bigint; locked: bigint }>();
+      for (const r of rows) {
+        const line = lines.get(r.currency) ?? { name: r.name, scale: r.scale, sort: r.sort, available: 0n, locked: 0n };
+        const units = fromLedger(r.balance, r.scale);
+        if (r.kind === 'locked') line.locked += units;
+        else line.available += units;
+        lines.set(r.currency, line);
+      }
+      if (!lines.has(QUOTE_CURRENCY)) {
+        const quote = await repo.findCurrency(exec, QUOTE_CURRENCY);
+        if (quote) lines.set(quote.code, { ...quote, available: 0n, locked: 0n });
+      }
+      return [...lines.entries()]
+        .filter(([code, l]) => code === QUOTE_CURRENCY || l.available + l.locked !== 0n)
+        .sort(([ca, a], [cb, b]) => a.sort - b.sort || (ca < cb ? -1 : ca > cb ? 1 : 0))
+        .map(([currency, l]) => ({
+          currency,
+          name: l.name,
+          scale: l.scale,
+          available: formatDecimal(l.available, l.scale),
+          locked: formatDecimal(l.locked, l.scale),
+          total: formatDecimal(l.available + l.locked, l.scale),
+        }));
+    },
+
+    /** One currency's line for the user (zeros when there are no accounts yet). */
+    async balance(exec: Executor, userId: number, mode: Mode, currency: string): Promise<BalanceLine> {
+      checkMode(mode);
+      const cur = await requireCurrency(exec, currency);
+      const available = await repo.findAccount(exec, { userId, mode, currency: cur.code, kind: 'available' });
+      const locked = await repo.findAccount(exec, { userId, mode, currency: cur.code, kind: 'locked' });
+      const a = available ? fromLedger(available.balance, cur.scale) : 0n;
+      const l = locked ? fromLedger(locked.balance, cur.scale) : 0n;
+      return {
+        currency: cur.code,
+        name: cur.name,
+        scale: cur.scale,
+        available: formatDecimal(a, cur.scale),
+        locked: formatDecimal(l, cur.scale),
+        total: formatDecimal(a + l, cur.scale),
+      };
+    },
+  };
+}
