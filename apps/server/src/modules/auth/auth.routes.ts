@@ -39,11 +39,7 @@ export const DEFAULT_CLIENT_LIMITS: ClientLimits = {
 
 export function authRoutes(
   app: FastifyInstance,
-  {
-    auth,
-    limiter,
-    limits = DEFAULT_CLIENT_LIMITS,
-  }: { auth: AuthService; limiter: RateLimiter; limits?: ClientLimits },
+  { auth, limiter, limits = DEFAULT_CLIENT_LIMITS }: { auth: AuthService; limiter: RateLimiter; limits?: ClientLimits },
 ) {
   const r = typed(app);
   const meta = (req: { ip: string; headers: Record<string, unknown> }) => ({

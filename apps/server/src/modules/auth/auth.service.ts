@@ -10,7 +10,7 @@ import type {
 import { ErrorCode } from '@openbourse/contracts/errors.ts';
 import type { Language } from '@openbourse/contracts/languages.ts';
 import { errorMessage } from '@openbourse/locales/server.ts';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
@@ -211,7 +211,9 @@ export function createAuthService(deps: Deps) {
         ? await usersService.findByEmail(db, req.username)
         : await usersService.findByUsername(db, req.username);
       const admitted = await guard.admit({ userId: user ? Number(user.id) : null, name: req.username }, meta.ip);
-      const valid = user ? await verifyPassword(user.passwordHash, req.password) : await burnPasswordCheck(req.password);
+      const valid = user
+        ? await verifyPassword(user.passwordHash, req.password)
+        : await burnPasswordCheck(req.password);
       if (!user || !valid) throw new AppError(ErrorCode.LoginFailed);
       await guard.forget(admitted);
       if (user.status === 'disabled') throw new AppError(ErrorCode.UserStatusWrong);

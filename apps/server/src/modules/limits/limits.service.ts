@@ -78,10 +78,12 @@ export function createRateLimiter({ db, clock }: { db: Db; clock: Clock }): Rate
 
     async reset(...keys) {
       if (keys.length === 0) return;
-      await db.execute(sql`delete from rate_limits where key in (${sql.join(
-        keys.map((k) => sql`${k}`),
-        sql`, `,
-      )})`);
+      await db.execute(
+        sql`delete from rate_limits where key in (${sql.join(
+          keys.map((k) => sql`${k}`),
+          sql`, `,
+        )})`,
+      );
     },
 
     async resetPrefix(prefix) {

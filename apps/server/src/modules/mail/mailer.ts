@@ -47,7 +47,12 @@ export function createMailer(opts: {
     let error: string | null = null;
     if (transport && message.channel === 'email') {
       try {
-        await transport.sendMail({ from: opts.from, to: message.recipient, subject: message.subject, text: message.body });
+        await transport.sendMail({
+          from: opts.from,
+          to: message.recipient,
+          subject: message.subject,
+          text: message.body,
+        });
         status = 'sent';
       } catch (err) {
         status = 'failed';
@@ -73,12 +78,16 @@ export function createMailer(opts: {
     },
 
     async skip(exec, message, reason) {
-      await exec.insert(outbox).values({ ...message, body: '', status: 'skipped', error: reason, createdAt: opts.clock.now() });
+      await exec
+        .insert(outbox)
+        .values({ ...message, body: '', status: 'skipped', error: reason, createdAt: opts.clock.now() });
     },
 
     deliver(messages) {
       for (const m of messages) {
-        deliverOne(m).catch((err: unknown) => opts.log.error({ err, outboxId: m.id }, 'mail: recording delivery failed'));
+        deliverOne(m).catch((err: unknown) =>
+          opts.log.error({ err, outboxId: m.id }, 'mail: recording delivery failed'),
+        );
       }
     },
   };

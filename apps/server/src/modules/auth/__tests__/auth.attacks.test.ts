@@ -75,7 +75,10 @@ describe.each(DRIVERS)('sign-in under attack on %s', (driver) => {
       const counts = tally(answers.map((a) => a.body.code));
       expect(counts[10091]).toBe(5);
       expect(counts[40008]).toBe(195);
-      const [row] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from users where email = ${email}`);
+      const [row] = await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from users where email = ${email}`,
+      );
       expect(Number(row?.n)).toBe(0);
     });
   });

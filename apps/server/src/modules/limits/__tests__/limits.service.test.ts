@@ -26,9 +26,7 @@ describe.each(DRIVERS)('shared rate limiter on %s', (driver) => {
 
   it('two limiters over one database (two processes) share the count', async () => {
     const other = createRateLimiter({ db: database.db, clock });
-    const hits = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => (i % 2 ? limiter : other).hit('shared', rule)),
-    );
+    const hits = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? limiter : other).hit('shared', rule)));
     expect(hits.filter((h) => h.allowed)).toHaveLength(10);
     expect(await other.peek('shared')).toBe(40);
   });
