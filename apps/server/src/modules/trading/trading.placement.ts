@@ -1,0 +1,301 @@
+/**
+ * Placing an order (buyU, previewU): the checks in the order the form reads, the price, margin,
+ * fee and stop-out it would get, clientOrderId idempotency (replay or 40016), the public id drawn,
+ * and the order row with its holds (and a market order's fee and opening fill) in one transaction.
+ */
+import type { BuyURequest, OrderPreview, UOrder } from '@openbourse/contracts/trading.ts';
+import { ErrorCode } from '@openbourse/contracts/errors.ts';
+import {
+  type Instrument as EngineInstrument,
+  type EntryType,
+  type OrderQuote,
+  type Quote,
+  assertFreeMargin,
+  checkLeverage,
+  lotsToSteps,
+  openPosition,
+  priceToTicks,
+  quoteMarketOrder,
+  quotePendingOrder,
+  stepsToLots,
+} from '@openbourse/engine';
+import type { z } from 'zod';
+import { AppError } from '../../http/errors.ts';
+import type { AccountMode } from '../../http/request-context.ts';
+import type { QuoteSnapshot } from '../market/market.service.ts';
+import type { Instrument } from '../market/market.types.ts';
+import {
+  asMarginError,
+  entryOf,
+  holdKeys,
+  price,
+  RETRIES,
+  ref,
+  stopOutPriceOf,
+  TRADING_CODES,
+  type TradingContext,
+} from './trading.context.ts';
+import { engine, tradingErrors } from './trading.errors.ts';
+import type { TradingEvents } from './trading.events.ts';
+import { clientRequestDigest, isPublicId, orderNo } from './trading.ids.ts';
+import {
+  engineInstrument,
+  quoteTicks,
+  ticksToPriceString,
+  trimDecimal,
+  USDT,
+  usdt,
+  usdtMinor,
+} from './trading.pricing.ts';
+import { type OrderRow, tradingRepository as repo } from './trading.repository.ts';
+import type { TriggerRunner } from './trading.runner.ts';
+import type { TradingSettlement } from './trading.settlement.ts';
+import type { TradingViews } from './trading.views.ts';
+
+type BuyInput = z.output<typeof BuyURequest>;
+
+/**
+ * A refused insert: the client's idempotency key exists (roll back and answer the first order, or
+ * 40016 for a different request), or the random public id was drawn before (draw again).
+ */
+class DuplicateClientOrder extends Error {}
+
+/** Draws of a public id per order (a draw is taken with probability orders so far / 2^52). */
+const PUBLIC_ID_DRAWS = 5;
+
+export type TradingPlacement = ReturnType<typeof createTradingPlacement>;
+
+export function createTradingPlacement(
+  ctx: TradingContext,
+  { view }: TradingViews,
+  { emit }: TradingEvents,
+  { holdMarginAndFee }: TradingSettlement,
+  runner: TriggerRunner,
+) {
+  const { db, clock, ledger, market, publicIds, instrument, stopOutLevel } = ctx;
+
+  interface Prepared {
+    inst: Instrument;
+    ins: EngineInstrument;
+    snap: QuoteSnapshot;
+    quote: OrderQuote;
+    stopLossTicks: bigint | null;
+    takeProfitTicks: bigint | null;
+    stopOut: string | null;
+    level: string;
+    availableMinor: bigint;
+  }
+
+  /** Everything buyU checks before writing, in the order the form reads; also the preview. */
+  async function prepare(userId: number, mode: AccountMode, input: BuyInput): Promise<Prepared> {
+    const inst = await instrument(input.instrumentId);
+    const ins = engineInstrument(inst);
+    const qtySteps = engine(() => lotsToSteps(ins, input.lots));
+    engine(() => checkLeverage(ins, input.leverage));
+    await market.assertTradable(inst.id);
+    const snap = market.currentQuote(inst.id);
+    const q: Quote | null = snap ? quoteTicks(inst, snap) : null;
+    if (!snap || !q) throw new AppError(ErrorCode.NotTradableNow);
+    const stopLossTicks = input.stopLoss ? engine(() => priceToTicks(ins, input.stopLoss!, 'stopLoss')) : null;
+    const takeProfitTicks = input.takeProfit ? engine(() => priceToTicks(ins, input.takeProfit!, 'takeProfit')) : null;
+    let quote: OrderQuote;
+    const common = { side: input.side, qtySteps, leverage: input.leverage, quote: q, stopLossTicks, takeProfitTicks };
+    if (input.type === 'market') {
+      quote = engine(() => quoteMarketOrder(ins, common));
+    } else {
+      if (!input.price) throw tradingErrors.invalid('price');
+      const entryTicks = engine(() => priceToTicks(ins, input.price!, 'price'));
+      quote = engine(() => quotePendingOrder(ins, { ...common, type: input.type as EntryType, entryTicks }));
+    }
+    const level = await stopOutLevel();
+    const position = openPosition(ins, {
+      side: input.side,
+      entryTicks: quote.entryTicks,
+      qtySteps,
+      leverage: input.leverage,
+    });
+    const balance = await ledger.balance(db, userId, mode, USDT);
+    return {
+      inst,
+      ins,
+      snap,
+      quote,
+      stopLossTicks,
+      takeProfitTicks,
+      stopOut: stopOutPriceOf(inst, ins, position, level),
+      level,
+      availableMinor: usdtMinor(balance.available),
+    };
+  }
+
+  /**
+   * The order that used this clientOrderId, if any: the same request (by digest) is answered with
+   * it, a different one is refused (40016). Orders placed before digests were stored have none and
+   * are answered as before.
+   */
+  async function replay(
+    userId: number,
+    mode: AccountMode,
+    clientOrderId: string,
+    requestHash: string,
+  ): Promise<UOrder | null> {
+    const row = await repo.findByClientId(db, { userId, mode, clientOrderId });
+    if (!row) return null;
+    if (row.clientRequestHash !== null && row.clientRequestHash !== requestHash) {
+      throw tradingErrors.clientOrderIdReused();
+    }
+    return view(await instrument(row.instrumentId), row);
+  }
+
+  function drawPublicId(): number {
+    const id = publicIds();
+    if (!isPublicId(id)) throw new Error(`public order id ${id} is outside [2^52, 2^53)`);
+    return id;
+  }
+
+  async function buy(userId: number, mode: AccountMode, input: BuyInput): Promise<UOrder> {
+    const client = input.clientOrderId ? { id: input.clientOrderId, hash: clientRequestDigest(input) } : null;
+    if (client) {
+      const first = await replay(userId, mode, client.id, client.hash);
+      if (first) return first;
+    }
+    const p = await prepare(userId, mode, input);
+    engine(() => assertFreeMargin(p.availableMinor, p.quote));
+    const { inst, snap } = p;
+    let row: OrderRow | null = null;
+    for (let draw = 1; row === null; draw++) {
+      try {
+        row = await insertNewOrder(userId, mode, input, p, client);
+      } catch (e) {
+        if (!(e instanceof DuplicateClientOrder)) throw e;
+        // The client's key won elsewhere (a retry racing this one): answer it, or 40016.
+        if (client) {
+          const first = await replay(userId, mode, client.id, client.hash);
+          if (first) return first;
+        }
+        // Otherwise the public id was drawn before: draw again.
+        if (draw >= PUBLIC_ID_DRAWS) throw new Error('trading: no unused public order id after several draws');
+      }
+    }
+    runner.apply(entryOf(inst, row, snap.tickId));
+    if (input.type === 'market') {
+      emit(row, 'opened', { reason: 'market', price: price(inst, row.entryPrice), tickId: snap.tickId });
+    } else emit(row, 'placed');
+    return view(inst, row, snap);
+  }
+
+  /**
+   * The order row, its holds (and for a market order its fee and opening fill) in one transaction.
+   * Throws DuplicateClientOrder when the insert is refused by a unique key.
+   */
+  async function insertNewOrder(
+    userId: number,
+    mode: AccountMode,
+    input: BuyInput,
+    p: Prepared,
+    client: { id: string; hash: string } | null,
+  ): Promise<OrderRow> {
+    const { inst, ins, snap, quote } = p;
+    const isMarket = input.type === 'market';
+    const publicId = drawPublicId();
+    return ledger.runInTransaction(
+      async (tx) => {
+        const now = clock.now();
+        const id = await repo.nextOrderId(tx);
+        const entryPrice = ticksToPriceString(inst, quote.entryTicks);
+        const lots = stepsToLots(ins, quote.qtySteps);
+        const inserted = await repo.insertOrder(tx, {
+          id,
+          publicId,
+          orderNo: orderNo(publicId, now),
+          userId,
+          mode,
+          clientOrderId: client?.id ?? null,
+          clientRequestHash: client?.hash ?? null,
+          instrumentId: inst.id,
+          instrumentCode: inst.code,
+          side: input.side,
+          type: input.type,
+          status: isMarket ? 'open' : 'pending',
+          lots,
+          openLots: isMarket ? lots : '0',
+          leverage: input.leverage,
+          orderPrice: isMarket ? null : entryPrice,
+          placedTickId: snap.tickId,
+          entryPrice: isMarket ? entryPrice : null,
+          entryTickId: isMarket ? snap.tickId : null,
+          openedAt: isMarket ? now : null,
+          stopLoss: p.stopLossTicks === null ? null : ticksToPriceString(inst, p.stopLossTicks),
+          takeProfit: p.takeProfitTicks === null ? null : ticksToPriceString(inst, p.takeProfitTicks),
+          stopOutPrice: isMarket ? p.stopOut : null,
+          stopOutLevel: p.level,
+          margin: usdt(quote.marginMinor),
+          marginHeld: usdt(isMarket ? quote.marginMinor : quote.costMinor),
+          fee: usdt(quote.feeMinor),
+          createdAt: now,
+          updatedAt: now,
+        });
+        if (!inserted) throw new DuplicateClientOrder();
+        if (!isMarket) {
+          try {
+            await ledger.hold(tx, {
+              key: holdKeys.entry(id),
+              userId,
+              mode,
+              currency: USDT,
+              amount: usdt(quote.costMinor),
+              code: TRADING_CODES.entry,
+              ...ref(id),
+            });
+          } catch (e) {
+            throw asMarginError(e);
+          }
+          return inserted;
+        }
+        await market.pinTick(tx, snap.tickId);
+        await holdMarginAndFee(tx, inserted, quote.marginMinor, quote.feeMinor);
+        await repo.insertFill(tx, {
+          orderId: id,
+          userId,
+          mode,
+          kind: 'open',
+          reason: 'market',
+          lots,
+          price: entryPrice,
+          tickId: snap.tickId,
+          notional: usdt(quote.notionalMinor),
+          fee: usdt(quote.feeMinor),
+          margin: usdt(quote.marginMinor),
+          createdAt: now,
+        });
+        return inserted;
+      },
+      { retries: RETRIES },
+    );
+  }
+
+  return {
+    /** What buyU would do now, without doing it: price, margin, fee, stop-out (shown before confirming). */
+    async preview(userId: number, mode: AccountMode, input: BuyInput): Promise<OrderPreview> {
+      const p = await prepare(userId, mode, input);
+      return {
+        instrumentId: p.inst.id,
+        side: input.side,
+        type: input.type,
+        lots: stepsToLots(p.ins, p.quote.qtySteps),
+        leverage: input.leverage,
+        price: ticksToPriceString(p.inst, p.quote.entryTicks),
+        tickId: p.snap.tickId,
+        notional: usdt(p.quote.notionalMinor),
+        margin: usdt(p.quote.marginMinor),
+        fee: usdt(p.quote.feeMinor),
+        cost: usdt(p.quote.costMinor),
+        available: usdt(p.availableMinor),
+        stopOutPrice: p.stopOut,
+        stopOutLevel: trimDecimal(p.level),
+      };
+    },
+
+    buy,
+  };
+}
