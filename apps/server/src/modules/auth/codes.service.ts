@@ -5,7 +5,7 @@ import { type Db, type Executor, queryRows } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { safeEqual, sha256, sixDigitCode } from '../../lib/crypto.ts';
-import type { Mailer, QueuedMessage } from '../mail/mailer.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { verificationCodes } from './auth.tables.ts';
 
 export const CODE_TTL_MS = 10 * 60_000;
@@ -53,7 +53,6 @@ export function createCodesService({ db, clock, mailer }: { db: Db; clock: Clock
     ) {
       const now = clock.now();
       const code = sixDigitCode();
-      const queued: QueuedMessage[] = [];
       await db.transaction(async (tx) => {
         // Serialise sends per target so two racing requests cannot both pass the resend check.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`code:${purpose}:${target.address}`}))`);
@@ -74,10 +73,10 @@ export function createCodesService({ db, clock, mailer }: { db: Db; clock: Clock
           subject: texts.subject,
           body: texts.body(code),
         };
-        if (opts.deliver) queued.push(await mailer.enqueue(tx, message));
+        if (opts.deliver) await mailer.enqueue(tx, message);
         else await mailer.skip(tx, message, 'no account for this address');
       });
-      mailer.deliver(queued);
+      mailer.sent();
       return { resendAfterSeconds: RESEND_AFTER_MS / 1000, expiresInSeconds: CODE_TTL_MS / 1000 };
     },
 

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { createMailRelay, type MailRelayOptions, type Transport } from './mail.relay.ts';
 import { outbox } from './mail.tables.ts';
 
 export interface OutgoingMessage {
@@ -12,25 +12,25 @@ export interface OutgoingMessage {
   body: string;
 }
 
-/** A message written in the caller's transaction, to deliver once that transaction has committed. */
-export interface QueuedMessage extends OutgoingMessage {
-  id: number;
-}
-
 /**
- * Every message is written to the outbox inside the transaction that causes it (`enqueue`), and
- * delivered only after that transaction commits (`deliver`): nothing is sent from inside a
- * transaction, and the request never waits for a mail server, so how long it takes says nothing
- * about whether a message went out. With SMTP_URL, e-mail is delivered through it; without, it
- * goes to the server log (the operator reads codes there in a local install). SMS has no provider
- * yet: it is logged and kept in the outbox.
+ * Every message is written to the outbox inside the transaction that causes it (`enqueue`) and
+ * delivered by the mail relay after that transaction commits (`sent()` nudges it; it also polls):
+ * nothing is sent from inside a transaction or while a lock is held, the request never waits for
+ * a mail server (so how long it takes says nothing about whether a message went out), and a
+ * failed delivery is retried with backoff. With SMTP_URL, e-mail is delivered through it; without,
+ * it goes to the server log (the operator reads codes there in a local install). SMS has no
+ * provider yet: it is logged and kept in the outbox.
  */
 export interface Mailer {
-  enqueue(exec: Executor, message: OutgoingMessage): Promise<QueuedMessage>;
+  enqueue(exec: Executor, message: OutgoingMessage): Promise<void>;
   /** Records a message deliberately not sent (e.g. a reset code for an address with no account). */
   skip(exec: Executor, message: OutgoingMessage, reason: string): Promise<void>;
-  /** Delivers committed messages in the background; failures are recorded on the row and logged. */
-  deliver(messages: QueuedMessage[]): void;
+  /** After the transaction that enqueued has committed: deliver now rather than at the next poll. */
+  sent(): void;
+  start(): void;
+  stop(): Promise<void>;
+  /** Delivers what is due now (tests, shutdown). */
+  drain(): Promise<number>;
 }
 
 export function createMailer(opts: {
@@ -39,56 +39,39 @@ export function createMailer(opts: {
   from: string;
   clock: Clock;
   log: FastifyBaseLogger;
+  relay?: Partial<MailRelayOptions>;
+  /** Replaces SMTP (tests). */
+  transport?: Transport;
 }): Mailer {
-  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
-
-  async function deliverOne(message: QueuedMessage) {
-    let status = 'logged';
-    let error: string | null = null;
-    if (transport && message.channel === 'email') {
-      try {
-        await transport.sendMail({
-          from: opts.from,
-          to: message.recipient,
-          subject: message.subject,
-          text: message.body,
-        });
-        status = 'sent';
-      } catch (err) {
-        status = 'failed';
-        error = err instanceof Error ? err.message : String(err);
-        opts.log.error({ err, recipient: message.recipient }, 'mail delivery failed');
-      }
-    } else {
-      opts.log.info(
-        { channel: message.channel, to: message.recipient, subject: message.subject, body: message.body },
-        'outgoing message (no delivery configured)',
-      );
-    }
-    await opts.db.update(outbox).set({ status, error }).where(eq(outbox.id, message.id));
-  }
-
+  const smtp = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  const transport: Transport | null =
+    opts.transport ??
+    (smtp
+      ? async (m) => {
+          await smtp.sendMail({ from: opts.from, to: m.recipient, subject: m.subject, text: m.body });
+        }
+      : null);
+  const relay = createMailRelay({
+    db: opts.db,
+    clock: opts.clock,
+    log: opts.log,
+    transport,
+    ...(opts.relay ? { options: opts.relay } : {}),
+  });
   return {
     async enqueue(exec, message) {
-      const [row] = await exec
+      await exec
         .insert(outbox)
-        .values({ ...message, status: 'queued', error: null, createdAt: opts.clock.now() })
-        .returning({ id: outbox.id });
-      return { ...message, id: Number(row?.id) };
+        .values({ ...message, status: 'queued', nextAttemptAt: opts.clock.now(), createdAt: opts.clock.now() });
     },
-
     async skip(exec, message, reason) {
       await exec
         .insert(outbox)
         .values({ ...message, body: '', status: 'skipped', error: reason, createdAt: opts.clock.now() });
     },
-
-    deliver(messages) {
-      for (const m of messages) {
-        deliverOne(m).catch((err: unknown) =>
-          opts.log.error({ err, outboxId: m.id }, 'mail: recording delivery failed'),
-        );
-      }
-    },
+    sent: () => relay.kick(),
+    start: () => relay.start(),
+    stop: () => relay.stop(),
+    drain: () => relay.drain(),
   };
 }

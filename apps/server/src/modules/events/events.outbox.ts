@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import { type Db, type Executor, queryRows } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { createDrainLoop } from '../../lib/drain-loop.ts';
+import type { Bus, BusMessage } from './events.bus.ts';
+import { eventOutbox } from './events.tables.ts';
+
+/** Writes an event in the caller's transaction: it is published only if that transaction commits. */
+export async function writeEvent(exec: Executor, clock: Clock, topic: string, payload: unknown): Promise<void> {
+  await exec.insert(eventOutbox).values({ topic, payload, createdAt: clock.now() });
+}
+
+export interface RelayOptions {
+  /** How often to look for events that no nudge announced (other processes', missed ones). */
+  pollMs: number;
+  batch: number;
+  /** How long a relay holds claimed rows before another may take them (it died meanwhile). */
+  claimMs: number;
+  /** Published rows are kept this long (for inspection), then deleted. */
+  keepMs: number;
+}
+
+export const DEFAULT_RELAY: RelayOptions = { pollMs: 250, batch: 200, claimMs: 30_000, keepMs: 24 * 3_600_000 };
+
+/**
+ * Publishes committed outbox rows to the bus, oldest first, in batches. Several relays (one per
+ * process) share the work: each claims unpublished rows with FOR UPDATE SKIP LOCKED and holds
+ * them for `claimMs`, so a row is taken by one relay at a time and retaken if that relay dies.
+ * `kick()` after a transaction commits publishes at once; the poll catches the rest.
+ */
+export function createRelay(deps: {
+  db: Db;
+  bus: Bus;
+  clock: Clock;
+  log: { warn(obj: object, msg: string): void };
+  options?: Partial<RelayOptions>;
+}) {
+  const opts = { ...DEFAULT_RELAY, ...deps.options };
+  let lastSweep = 0;
+
+  async function claim(): Promise<BusMessage[]> {
+    const now = deps.clock.now();
+    const until = new Date(now.getTime() + opts.claimMs).toISOString();
+    const rows = await queryRows<{ id: string | number; topic: string; payload: unknown }>(
+      deps.db,
+      sql`update event_outbox set claimed_until = ${until}::timestamptz, attempts = attempts + 1
+          where id in (
+            select id from event_outbox
+            where published_at is null and (claimed_until is null or claimed_until < ${now.toISOString()}::timestamptz)
+            order by id limit ${opts.batch}
+            for update skip locked)
+          returning id, topic, payload`,
+    );
+    return rows.map((r) => ({ id: Number(r.id), topic: r.topic, payload: r.payload })).sort((a, b) => a.id - b.id);
+  }
+
+  /** Publishes what is waiting; returns how many it published. */
+  async function drainOnce(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const batch = await claim();
+      if (batch.length === 0) break;
+      const ids = batch.map((m) => m.id);
+      try {
+        await deps.bus.publish(batch);
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        await deps.db.execute(
+          sql`update event_outbox set last_error = ${message.slice(0, 500)}, claimed_until = null
+              where id in (${sql.join(
+                ids.map((id) => sql`${id}`),
+                sql`, `,
+              )})`,
+        );
+        deps.log.warn({ err: message, events: ids.length }, 'events: publishing failed; will retry');
+        break;
+      }
+      await deps.db.execute(
+        sql`update event_outbox set published_at = ${deps.clock.now().toISOString()}::timestamptz
+            where id in (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+      );
+      total += batch.length;
+      if (batch.length < opts.batch) break;
+    }
+    await sweep();
+    return total;
+  }
+
+  async function sweep() {
+    const now = deps.clock.now().getTime();
+    if (now - lastSweep < 60_000) return;
+    lastSweep = now;
+    const before = new Date(now - opts.keepMs).toISOString();
+    await deps.db.execute(
+      sql`delete from event_outbox where published_at is not null and published_at < ${before}::timestamptz`,
+    );
+  }
+
+  const loop = createDrainLoop({
+    pollMs: opts.pollMs,
+    work: drainOnce,
+    onError: (err) =>
+      deps.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'events: relay failed; will retry'),
+  });
+  return {
+    /** Publishes at once what has just committed (call after the transaction). */
+    kick: loop.kick,
+    /** Publishes everything committed so far (tests, shutdown). */
+    drain: loop.drain,
+    start: loop.start,
+    async stop() {
+      await loop.stop();
+      // What committed before the stop still goes out.
+      await drainOnce().catch(() => 0);
+    },
+  };
+}
+
+export type Relay = ReturnType<typeof createRelay>;
