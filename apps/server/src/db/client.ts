@@ -20,6 +20,11 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /**
+   * Raw SQL for a library that brings its own (pg-boss): `values` bind $1, $2 …; without values the
+   * text may hold several statements, even its own BEGIN … COMMIT (rolled back if one fails).
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -43,8 +48,26 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // the pool replaces it on the next query.
     pool.on('error', (err) => opts.onPoolError?.(err));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
-    return { db, driver: 'postgres', close: () => pool.end() };
+    await migrateExclusively(pool, () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }));
+    const executeSql = async (text: string, values?: unknown[]) => {
+      if (values?.length) return pool.query(text, values);
+      // One connection, returned clean: a failed statement inside the text's own BEGIN would
+      // otherwise leave it in an aborted transaction.
+      const conn = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        const res = (await conn.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+        return Array.isArray(res) ? (res.at(-1) ?? { rows: [] }) : res;
+      } catch (err) {
+        await conn.query('ROLLBACK').catch((e: Error) => {
+          broken = e;
+        });
+        throw err;
+      } finally {
+        conn.release(broken);
+      }
+    };
+    return { db, driver: 'postgres', executeSql, close: () => pool.end() };
   }
   let client: PGlite;
   if (opts.dataDir) {
@@ -57,7 +80,33 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
-  return { db, driver: 'pglite', close: () => client.close() };
+  const executeSql = async (text: string, values?: unknown[]) => {
+    if (values?.length) return client.query(text, values);
+    // Several statements run in PGlite's own transaction wrapper, which rolls back on failure:
+    // the one connection must never be left inside an aborted transaction.
+    const results = await client.transaction((tx) => tx.exec(text));
+    return results.at(-1) ?? { rows: [] };
+  };
+  return { db, driver: 'pglite', executeSql, close: () => client.close() };
+}
+
+/** Any constant: the advisory lock that server processes take to migrate one at a time. */
+const MIGRATION_LOCK = 7_350_001;
+
+/**
+ * Several processes starting on one fresh database would run the same migrations at once (the
+ * second fails on "relation already exists"): each takes a session advisory lock first, so the
+ * next one finds the migrations applied.
+ */
+async function migrateExclusively(pool: pg.Pool, migrate: () => Promise<void>) {
+  const conn = await pool.connect();
+  try {
+    await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate();
+  } finally {
+    await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    conn.release();
+  }
 }
 
 /** Rows of a raw SQL query, on either driver (both answer `{ rows }`). */

@@ -9,3 +9,7 @@ export * from '../modules/fees/fees.tables.ts';
 export * from '../modules/market/market.tables.ts';
 export * from '../modules/trading/trading.tables.ts';
 export * from '../modules/limits/limits.tables.ts';
+export * from '../modules/files/files.tables.ts';
+export * from '../modules/events/events.tables.ts';
+export * from '../modules/jobs/jobs.tables.ts';
+export * from '../modules/notifications/notifications.tables.ts';

@@ -1,7 +1,8 @@
 /**
  * Start and stop: at start-up the history to generate or fill, the state to restore from what is
- * stored (quotes, open candles, 24 h statistics), the feed to run and the flush, broadcast and
- * prune timers; at stop, the feed and timers stopped and what is buffered written.
+ * stored (quotes, open candles, 24 h statistics), the feed to run and the flush and broadcast
+ * timers; at stop, the feed and timers stopped and what is buffered written. Pruning old ticks is
+ * a job (`market.prune-ticks` on the jobs service, every `pruneEveryMs`), run by one process.
  */
 import { K_PERIODS, PERIOD_MS } from '@openbourse/contracts/market.ts';
 import type { Executor } from '../../db/client.ts';
@@ -28,7 +29,7 @@ export type MarketLifecycle = ReturnType<typeof createMarketLifecycle>;
 
 export function createMarketLifecycle(ctx: MarketContext, ticks: TickPipeline, { broadcast }: MarketQuotes) {
   const { db, clock, options, log, scheduler, quotes, stats, lastTickTs } = ctx;
-  const { record, refillIds, flush, prune } = ticks;
+  const { record, refillIds, flush } = ticks;
 
   let feed: MarketFeed | null = null;
   let timers: Cancel[] = [];
@@ -187,7 +188,7 @@ export function createMarketLifecycle(ctx: MarketContext, ticks: TickPipeline, {
       await repo.seedInstruments(exec, CATALOGUE, clock.now());
     },
 
-    /** Loads state, generates missing history, starts the feed and the flush/broadcast/prune timers. */
+    /** Loads state, generates missing history, starts the feed and the flush/broadcast timers. */
     async start() {
       if (running) return;
       running = true;
@@ -199,11 +200,7 @@ export function createMarketLifecycle(ctx: MarketContext, ticks: TickPipeline, {
       feed = createFeed(resume);
       feed?.onTick(record);
       await feed?.start();
-      timers = [
-        scheduler.every(options.flushMs, () => void flush()),
-        scheduler.every(options.broadcastMs, broadcast),
-        scheduler.every(options.pruneEveryMs, () => void prune()),
-      ];
+      timers = [scheduler.every(options.flushMs, () => void flush()), scheduler.every(options.broadcastMs, broadcast)];
       log.info({ feed: feed?.name ?? 'off', instruments: ctx.enabled().length }, 'market: started');
     },
 
