@@ -53,7 +53,10 @@ export const routes: RouteObject[] = [
           { path: 'profile/exchange', lazy: page(() => import('@/features/wallet/routes/exchange')) },
           { path: 'profile/info', lazy: page(() => import('@/features/profile/routes/info')) },
           { path: 'profile/invite', lazy: page(() => import('@/features/profile/routes/invite')) },
-          { path: 'profile/notification', lazy: page(() => import('@/features/profile/routes/notification')) },
+          {
+            path: 'profile/notification',
+            lazy: page(() => import('@/features/notifications/routes/notifications')),
+          },
         ],
       },
       { path: 'help', lazy: page(() => import('@/features/content/routes/help')) },

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useSiteName } from '@/shared/api/get-param';
 import { ButtonLink } from '@/shared/components/button';
 import { IconHeadset, IconLogoMark } from '@/shared/components/icons';
@@ -43,6 +44,7 @@ export function DesktopHeader({ focused = false }: { focused?: boolean }) {
               <IconHeadset />
             </Link>
           )}
+          {isLoggedIn && !focused ? <NotificationBell /> : null}
           <LanguageDropdown />
           {isLoggedIn ? (
             <AccountMenu />

@@ -2,7 +2,8 @@ import { LANGUAGE_NAMES } from '@openbourse/contracts/languages.ts';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSiteName } from '@/shared/api/get-param';
-import { IconBack, IconBell, IconGlobe, IconHeadset, IconLogoMark } from '@/shared/components/icons';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { IconBack, IconGlobe, IconHeadset, IconLogoMark } from '@/shared/components/icons';
 import { languagePicker } from '@/shared/components/language-picker';
 import { useSession } from '@/shared/session/use-session';
 import { DemoBadge } from './demo-badge';
@@ -53,16 +54,7 @@ export function MobileTopBar() {
         >
           <IconGlobe />
         </button>
-        {isLoggedIn ? (
-          <Link
-            to="/profile/notification"
-            className="icon-button"
-            aria-label={t('common.notifications')}
-            data-testid="notifications-button"
-          >
-            <IconBell />
-          </Link>
-        ) : null}
+        {isLoggedIn ? <NotificationBell /> : null}
         <Link to="/profile/kefu" className="icon-button" aria-label={t('common.support')} data-testid="support-button">
           <IconHeadset />
         </Link>

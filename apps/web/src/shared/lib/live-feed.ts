@@ -20,6 +20,38 @@ export interface LiveFeedOptions {
   clearTimer?(handle: unknown): void;
 }
 
+type ChannelListener = (message: Record<string, unknown>) => void;
+const channelListeners = new Map<string, Set<ChannelListener>>();
+
+/**
+ * Listens to the private pushes of one channel (`{"ch": "notifications", …}`) on whichever feed is
+ * open, so a feature can follow its channel without the feed knowing the feature. Returns the
+ * unsubscribe function.
+ */
+export function onLiveChannel(ch: string, listener: ChannelListener): () => void {
+  let set = channelListeners.get(ch);
+  if (!set) {
+    set = new Set();
+    channelListeners.set(ch, set);
+  }
+  set.add(listener);
+  return () => {
+    set.delete(listener);
+  };
+}
+
+/** Hands a pushed object to its channel's listeners (each in its own try: one failing does not stop the rest). */
+export function dispatchChannel(message: Record<string, unknown>, log: Pick<Console, 'warn'> = console): void {
+  if (typeof message.ch !== 'string') return;
+  for (const listener of channelListeners.get(message.ch) ?? []) {
+    try {
+      listener(message);
+    } catch (error) {
+      log.warn('[live-feed] channel listener failed', error);
+    }
+  }
+}
+
 export function backoffDelayMs(attempt: number, baseMs: number, maxMs: number, random: () => number): number {
   const exp = Math.min(maxMs, baseMs * 2 ** attempt);
   // Full jitter between half and all of the delay, so many clients do not reconnect in step.
@@ -70,7 +102,10 @@ export function connectLiveFeed(options: LiveFeedOptions): { close(): void; reau
       try {
         const data: unknown = JSON.parse(event.data);
         if (Array.isArray(data)) options.onQuotes?.(data as Quote[]);
-        else if (data && typeof data === 'object') options.onMessage?.(data as Record<string, unknown>);
+        else if (data && typeof data === 'object') {
+          options.onMessage?.(data as Record<string, unknown>);
+          dispatchChannel(data as Record<string, unknown>, log);
+        }
       } catch (error) {
         log.warn('[live-feed] unreadable message', error);
       }

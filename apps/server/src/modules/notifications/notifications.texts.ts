@@ -1,0 +1,56 @@
+import { type Language, RTL_LANGUAGES } from '@openbourse/contracts/languages.ts';
+import type { NotificationKind } from '@openbourse/contracts/notifications.ts';
+import { errorMessage } from '@openbourse/locales/server.ts';
+
+const RTL: ReadonlySet<Language> = new Set(RTL_LANGUAGES);
+
+/**
+ * Titles and bodies live in the server-side catalogue (locales errors.json, `notify.<kind>.title`
+ * and `.body`, every language) and are rendered when the list is read, in the reader's language:
+ * a user who changes language reads their notifications in the new one.
+ */
+export function renderNotification(
+  lang: Language,
+  kind: NotificationKind,
+  params: Record<string, string>,
+): { title: string; body: string } {
+  // In right-to-left text, a value (order number, price, signed P/L, address) is isolated left to
+  // right, so "-12.5" keeps its sign in front and "U2026…" its order.
+  const values: Record<string, string> = {};
+  for (const [k, v] of Object.entries(params)) values[k] = RTL.has(lang) && v ? `\u2066${v}\u2069` : v;
+  // A sign-in from a client that named no browser.
+  if (kind === 'newSignIn' && !params.device) values.device = errorMessage(lang, 'notify.unknownDevice');
+  return {
+    title: errorMessage(lang, `notify.${kind}.title`, values),
+    body: errorMessage(lang, `notify.${kind}.body`, values),
+  };
+}
+
+const BROWSERS: [RegExp, string][] = [
+  [/Edg(e|A|iOS)?\//, 'Edge'],
+  [/OPR\/|Opera/, 'Opera'],
+  [/SamsungBrowser\//, 'Samsung Internet'],
+  [/Firefox\/|FxiOS\//, 'Firefox'],
+  [/Chrome\/|CriOS\/|Chromium\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+];
+const SYSTEMS: [RegExp, string][] = [
+  [/iPhone|iPad|iPod/, 'iOS'],
+  [/Android/, 'Android'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux/, 'Linux'],
+];
+
+/**
+ * "Chrome · Windows" from a User-Agent header (brand names, the same in every language); the
+ * empty string when it names neither (the text then says "an unknown device" in its language).
+ */
+export function describeDevice(userAgent: string | undefined): string {
+  if (!userAgent) return '';
+  const browser = BROWSERS.find(([re]) => re.test(userAgent))?.[1];
+  const system = SYSTEMS.find(([re]) => re.test(userAgent))?.[1];
+  if (browser && system) return `${browser} · ${system}`;
+  return browser ?? system ?? '';
+}

@@ -1,0 +1,24 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { onLiveChannel } from '@/shared/lib/live-feed';
+import { useSession } from '@/shared/session/use-session';
+import { notificationKeys } from '../api/notification-keys';
+
+/**
+ * Follows `{"ch":"notifications","id","unread"}` pushes on the live feed (the server sends them to
+ * the user's signed-in sockets when a notification arrives or some are read elsewhere): the badge
+ * takes the pushed count at once and the list is fetched again.
+ */
+export function useNotificationPush() {
+  const client = useQueryClient();
+  const token = useSession((s) => s.token);
+  useEffect(() => {
+    if (!token) return;
+    return onLiveChannel('notifications', (message) => {
+      const unread = message.unread;
+      if (typeof unread !== 'number' || !Number.isInteger(unread) || unread < 0) return;
+      client.setQueryData(notificationKeys.unread(token), unread);
+      void client.invalidateQueries({ queryKey: notificationKeys.lists });
+    });
+  }, [client, token]);
+}
