@@ -27,8 +27,12 @@ import { createContentService } from './modules/content/content.service.ts';
 import { createFeesService } from './modules/fees/fees.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createHomeService, type HomeSources } from './modules/home/home.service.ts';
+import { createJobs } from './modules/jobs/jobs.service.ts';
 import { createLedgerService } from './modules/ledger/ledger.service.ts';
 import { createMailer } from './modules/mail/mailer.ts';
+import { createEvents } from './modules/events/events.service.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createParamsService } from './modules/params/params.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
@@ -39,10 +43,12 @@ import { marketRoutes } from './modules/market/market.routes.ts';
 import { createMarketService } from './modules/market/market.service.ts';
 import { tradingRoutes } from './modules/trading/trading.routes.ts';
 import { createTradingService, type TradingOptions, tradingOptionsFromEnv } from './modules/trading/trading.service.ts';
+import { type FileStoreConfig, filesRoutes } from './modules/files/files.routes.ts';
 
 export interface BuildOptions {
   config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'SESSION_TTL_HOURS' | 'WEB_DIST'> &
-    Partial<Pick<Config, 'TRUST_PROXY'>>;
+    Partial<Pick<Config, 'TRUST_PROXY' | 'REDIS_URL'>> &
+    FileStoreConfig;
   database: Database;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
@@ -90,6 +96,8 @@ export async function buildApp(opts: BuildOptions) {
   // Services: plain factories, wired here once.
   const params = createParamsService({ db, clock });
   const mailer = createMailer({ db, smtpUrl: opts.config.SMTP_URL, from: opts.config.MAIL_FROM, clock, log: app.log });
+  const events = createEvents({ db, clock, log: app.log, redisUrl: opts.config.REDIS_URL });
+  const notifications = createNotificationsService({ db, clock, events, log: app.log });
   const limiter = createRateLimiter({ db, clock });
   const users = createUsersService({ db });
   const codes = createCodesService({ db, clock, mailer });
@@ -103,15 +111,15 @@ export async function buildApp(opts: BuildOptions) {
     limiter,
     guard: createLoginGuard({ db, clock, limiter, rules: opts.authLimits?.loginGuard ?? DEFAULT_LOGIN_GUARD }),
     codesPerAddress: opts.authLimits?.codesPerAddress ?? { windowMs: 60 * 60_000, max: 5 },
+    notifications,
   });
   const content = createContentService({ db, clock, params });
   const fees = createFeesService({ db, clock });
-  const market = createMarketService({
-    db,
-    clock,
-    log: app.log,
-    options: { ...marketOptionsFromEnv(process.env), ...opts.market },
-  });
+  const marketOptions = { ...marketOptionsFromEnv(process.env), ...opts.market };
+  const market = createMarketService({ db, clock, log: app.log, options: marketOptions });
+  // Durable jobs, each period run once by one process (DESIGN §6): periodic maintenance goes here.
+  const jobs = createJobs({ database: opts.database, clock, log: app.log });
+  jobs.define('market.prune-ticks', { every: marketOptions.pruneEveryMs, handler: () => market.prune() });
   const ledger = createLedgerService({ db, clock });
   const accounts = createAccountsService({
     db,
@@ -127,6 +135,8 @@ export async function buildApp(opts: BuildOptions) {
     params,
     options: { ...tradingOptionsFromEnv(process.env), ...opts.trading },
     log: app.log,
+    events,
+    notify: notifications.notify,
   });
   const home = createHomeService({
     clock,
@@ -137,6 +147,8 @@ export async function buildApp(opts: BuildOptions) {
   const services = {
     params,
     mailer,
+    events,
+    notifications,
     limiter,
     users,
     codes,
@@ -148,6 +160,7 @@ export async function buildApp(opts: BuildOptions) {
     accounts,
     market,
     trading,
+    jobs,
     clock,
   };
 
@@ -199,19 +212,36 @@ export async function buildApp(opts: BuildOptions) {
   walletRoutes(app, { accounts });
   marketRoutes(app, { market });
   tradingRoutes(app, { trading });
+  notificationsRoutes(app, { notifications });
+  filesRoutes(app, { db, clock, limiter, config: opts.config });
   const realtime = messageSocket(app, { authenticate: (token) => auth.authenticate(token), limiter });
   // Each committed order change goes to its owner's signed-in sockets.
   trading.onOrderChange((userId, push) => {
     realtime.pushToUser(userId, push).catch((err: unknown) => app.log.warn({ err }, 'realtime: order push failed'));
   });
+  // Each committed notification (or read) goes to its owner's signed-in sockets with the unread count.
+  notifications.onPush((userId, push) => realtime.pushToUser(userId, push));
   // The trigger runner subscribes to ticks and loads open positions before the feed starts, so no
   // tick is missed; on close it settles what is queued.
+  // The relays start once the app is ready and stop after everything that writes to them.
+  app.addHook('onReady', async () => {
+    await events.start();
+    mailer.start();
+  });
+  app.addHook('onClose', async () => {
+    await mailer.stop();
+    await events.stop();
+  });
   app.addHook('onReady', async () => trading.start());
   app.addHook('onClose', async () => trading.stop());
   // The feed runs while the app does: started once ready (after seeding), stopped and flushed on close.
   market.onQuoteBatch((json) => realtime.broadcast(json));
   app.addHook('onReady', async () => market.start());
   app.addHook('onClose', async () => market.stop());
+  // Jobs run once the market has its quotes (pruning keeps each instrument's newest tick); closing
+  // runs hooks in reverse, so they stop first.
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
 
   app.get('/swx/docs/json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -22,4 +22,34 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
+
+  it('takes an S3 store for uploaded files only when every S3_* variable is set', () => {
+    const s3 = {
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_REGION: 'us-east-1',
+      S3_BUCKET: 'openbourse-files',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(loadConfig({}).S3_BUCKET).toBeUndefined();
+    expect(loadConfig({}).S3_FORCE_PATH_STYLE).toBe(true);
+    expect(loadConfig(s3)).toMatchObject({ ...s3, S3_FORCE_PATH_STYLE: true });
+    expect(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'false' }).S3_FORCE_PATH_STYLE).toBe(false);
+    // Empty means unset: all five empty is no S3 at all.
+    expect(
+      loadConfig({
+        ...s3,
+        S3_ENDPOINT: '',
+        S3_REGION: '',
+        S3_BUCKET: '',
+        S3_ACCESS_KEY_ID: '',
+        S3_SECRET_ACCESS_KEY: '',
+      }).S3_ENDPOINT,
+    ).toBeUndefined();
+    expect(() => loadConfig({ ...s3, S3_BUCKET: '' })).toThrow(/S3_BUCKET: S3_\* are all or none/);
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
+      /S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY missing/,
+    );
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
+  });
 });

@@ -7,6 +7,11 @@ const ConfigSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
+  /**
+   * redis://… to carry events (order pushes, notifications) between several server processes;
+   * without it the bus is in process (one process).
+   */
+  REDIS_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('OpenBourse <no-reply@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -30,6 +35,31 @@ const ConfigSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** Uploaded files go to this S3-compatible store when all five are set; otherwise to DATA_DIR/files. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** The bucket in the URL's path (MinIO, Ceph, Garage, s3rver need it); `false` for virtual-hosted style. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+
+const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** Half an S3 configuration would silently keep files on the local disk: it is refused instead. */
+const CheckedConfigSchema = ConfigSchema.superRefine((env, ctx) => {
+  const missing = S3_VARIABLES.filter((k) => env[k] === undefined);
+  if (missing.length > 0 && missing.length < S3_VARIABLES.length) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [missing[0]!],
+      message: `S3_* are all or none: ${missing.join(', ')} missing`,
+    });
+  }
 });
 
 /** Fastify's trustProxy: false, a hop count, or a comma-separated list of addresses and CIDR ranges. */
@@ -55,7 +85,7 @@ export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set" (e.g. DATABASE_URL= to force the embedded database).
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = ConfigSchema.safeParse(present);
+  const parsed = CheckedConfigSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

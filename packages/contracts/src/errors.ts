@@ -79,6 +79,12 @@ export const ErrorCode = {
   TooManyAttempts: 40015,
   /** A clientOrderId reused with a different order (the same order is answered with the first). */
   ClientOrderIdReused: 40016,
+  /** An upload without an image (no file part, or an empty one). */
+  UploadRequired: 40017,
+  /** An upload that is not a whole JPG, JPEG 2000 or PNG image, judged by its content (DESIGN §4). */
+  UploadFormat: 40018,
+  /** An upload over 2 MB (or declaring more pixels than can be decoded). */
+  UploadTooLarge: 40019,
   NotFound: 40400,
   RouteNotFound: 40401,
   PayloadTooLarge: 41300,

@@ -1,3 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app.ts';
@@ -5,6 +9,7 @@ import type { TrustProxy } from '../config.ts';
 import type { ClientLimits } from '../modules/auth/auth.routes.ts';
 import type { Database } from '../db/client.ts';
 import { ManualClock } from '../lib/clock.ts';
+import type { FileStoreConfig } from '../modules/files/files.routes.ts';
 import { outbox } from '../modules/mail/mail.tables.ts';
 import { seedPlatform } from '../seed.ts';
 import { type Driver, openTestDatabase } from './db.ts';
@@ -14,6 +19,8 @@ export interface TestApp {
   database: Database;
   clock: ManualClock;
   services: Awaited<ReturnType<typeof buildApp>>['services'];
+  /** A fresh temporary DATA_DIR (uploads go to its `files` folder), removed on close. */
+  dataDir: string;
   call<T = unknown>(
     method: 'GET' | 'POST',
     url: string,
@@ -47,10 +54,13 @@ export async function createTestApp(
     market?: Parameters<typeof buildApp>[0]['market'];
     authLimits?: Parameters<typeof buildApp>[0]['authLimits'];
     trustProxy?: TrustProxy;
+    /** Where uploads go (e.g. S3_* settings) over the temporary data directory. */
+    files?: FileStoreConfig;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(driver);
   const clock = new ManualClock(new Date());
+  const dataDir = path.join(os.tmpdir(), `ob-test-${randomBytes(6).toString('hex')}`);
   const { app, services } = await buildApp({
     config: {
       MAIL_FROM: 'test@localhost',
@@ -58,6 +68,8 @@ export async function createTestApp(
       SMTP_URL: undefined,
       WEB_DIST: '/nonexistent',
       TRUST_PROXY: opts.trustProxy ?? false,
+      dataDir,
+      ...opts.files,
     },
     database,
     clock,
@@ -78,6 +90,7 @@ export async function createTestApp(
     database,
     clock,
     services,
+    dataDir,
     async call(method, url, o = {}) {
       const headers: Record<string, string> = { ...o.headers };
       if (o.token) headers.authorization = o.token;
@@ -102,6 +115,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -9,6 +9,7 @@ import type {
 } from '@openbourse/contracts/auth.ts';
 import { ErrorCode } from '@openbourse/contracts/errors.ts';
 import type { Language } from '@openbourse/contracts/languages.ts';
+import type { NotificationKind } from '@openbourse/contracts/notifications.ts';
 import { errorMessage } from '@openbourse/locales/server.ts';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -19,12 +20,13 @@ import type { Clock } from '../../lib/clock.ts';
 import { burnPasswordCheck, hashPassword, inviteCode, newToken, sha256, verifyPassword } from '../../lib/crypto.ts';
 import type { ParamsService } from '../params/params.service.ts';
 import { isValidPhone, maskEmail, maskPhone } from '../users/phone.ts';
-import { toUserInfo, type UsersService } from '../users/users.service.ts';
-import { type UserRow, users } from '../users/users.tables.ts';
+import { toUserInfo, type UserRow, type UsersService } from '../users/users.service.ts';
 import { sessions } from './auth.tables.ts';
 import { CODE_TTL_MS, type CodesService } from './codes.service.ts';
 import type { LoginGuard } from './login-guard.ts';
 import type { LimitRule, RateLimiter } from '../limits/limits.service.ts';
+import type { Notify } from '../notifications/notifications.service.ts';
+import { describeDevice } from '../notifications/notifications.texts.ts';
 
 type SendCode = z.output<typeof SendCodeRequest>;
 type Register = z.output<typeof import('@openbourse/contracts/auth.ts').RegisterRequest>;
@@ -43,6 +45,11 @@ interface Deps {
   guard: LoginGuard;
   /** Codes sent to one address, whoever asks (mail bombing, SMS toll fraud). */
   codesPerAddress: LimitRule;
+  /**
+   * Security notices (new sign-in, password and withdrawal-password changes), stored in the
+   * transaction of their cause; `published` after it commits. None by default.
+   */
+  notifications?: { notify: Notify; published(): void };
 }
 
 type ClientMeta = { ip: string; userAgent?: string };
@@ -62,6 +69,17 @@ function mapUniqueViolation(err: unknown): never {
 
 export function createAuthService(deps: Deps) {
   const { db, clock, users: usersService, codes, params, limiter, guard } = deps;
+
+  /** A security notice to the user, in the transaction `exec` of what it reports. */
+  async function notice(exec: Executor, userId: number, kind: NotificationKind, params?: Record<string, string>) {
+    await deps.notifications?.notify(exec, {
+      userId,
+      kind,
+      subject: { type: 'account' },
+      ...(params ? { params } : {}),
+    });
+  }
+  const noticesSent = () => deps.notifications?.published();
 
   async function issueSession(exec: Executor, user: UserRow, meta: ClientMeta) {
     const token = newToken();
@@ -98,15 +116,16 @@ export function createAuthService(deps: Deps) {
   return {
     /** Resolves a token to its user, or null when unknown, expired, revoked or the user is disabled. */
     async authenticate(token: string): Promise<AuthedUser | null> {
-      const [row] = await db
-        .select({ sessionId: sessions.id, userId: users.id, username: users.username, status: users.status })
+      const [session] = await db
+        .select({ id: sessions.id, userId: sessions.userId })
         .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
         .where(
           and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock.now())),
         );
-      if (!row || row.status === 'disabled') return null;
-      return { id: Number(row.userId), username: row.username, sessionId: Number(row.sessionId) };
+      if (!session) return null;
+      const user = await usersService.identity(db, Number(session.userId));
+      if (!user || user.status === 'disabled') return null;
+      return { id: Number(session.userId), username: user.username, sessionId: Number(session.id) };
     },
 
     async checkExists(q: { username?: string; email?: string; areaCode?: string; phone?: string }) {
@@ -178,21 +197,18 @@ export function createAuthService(deps: Deps) {
       try {
         return await db.transaction(async (tx) => {
           await codes.consume(tx, codeId);
-          const [user] = await tx
-            .insert(users)
-            .values({
-              username: req.username,
-              email: req.method === 'email' ? req.email : null,
-              areaCode: req.method === 'phone' ? req.areaCode : null,
-              phone: req.method === 'phone' ? req.phone : null,
-              passwordHash,
-              inviteCode: inviteCode(),
-              invitedBy,
-              language: meta.lang,
-              createdAt: clock.now(),
-              lastLoginAt: clock.now(),
-            })
-            .returning();
+          const user = await usersService.create(tx, {
+            username: req.username,
+            email: req.method === 'email' ? req.email : null,
+            areaCode: req.method === 'phone' ? req.areaCode : null,
+            phone: req.method === 'phone' ? req.phone : null,
+            passwordHash,
+            inviteCode: inviteCode(),
+            invitedBy,
+            language: meta.lang,
+            createdAt: clock.now(),
+            lastLoginAt: clock.now(),
+          });
           return issueSession(tx, user as UserRow, meta);
         });
       } catch (err) {
@@ -217,14 +233,13 @@ export function createAuthService(deps: Deps) {
       if (!user || !valid) throw new AppError(ErrorCode.LoginFailed);
       await guard.forget(admitted);
       if (user.status === 'disabled') throw new AppError(ErrorCode.UserStatusWrong);
-      return db.transaction(async (tx) => {
-        const [fresh] = await tx
-          .update(users)
-          .set({ lastLoginAt: clock.now() })
-          .where(eq(users.id, user.id))
-          .returning();
+      const session = await db.transaction(async (tx) => {
+        const fresh = await usersService.recordLogin(tx, Number(user.id), clock.now());
+        await notice(tx, Number(user.id), 'newSignIn', { ip: meta.ip, device: describeDevice(meta.userAgent) });
         return issueSession(tx, fresh as UserRow, meta);
       });
+      noticesSent();
+      return session;
     },
 
     async logout(user: AuthedUser) {
@@ -243,13 +258,15 @@ export function createAuthService(deps: Deps) {
         if (req.oldPassword === req.newPassword) throw new AppError(ErrorCode.PasswordSameAsOld);
         const passwordHash = await hashPassword(req.newPassword);
         await db.transaction(async (tx) => {
-          await tx.update(users).set({ passwordHash }).where(eq(users.id, u.id));
+          await usersService.setPasswordHash(tx, Number(u.id), passwordHash);
           // Other devices are signed out; this one stays.
           await tx
             .update(sessions)
             .set({ revokedAt: clock.now() })
             .where(and(eq(sessions.userId, u.id), ne(sessions.id, user.sessionId), isNull(sessions.revokedAt)));
+          await notice(tx, Number(u.id), 'passwordChanged');
         });
+        noticesSent();
         return;
       }
       // The schema guarantees email for channel 'email' and areaCode + phone for 'phone'.
@@ -265,12 +282,14 @@ export function createAuthService(deps: Deps) {
       const passwordHash = await hashPassword(req.newPassword);
       await db.transaction(async (tx) => {
         await codes.consume(tx, codeId);
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, u.id));
+        await usersService.setPasswordHash(tx, Number(u.id), passwordHash);
         await tx
           .update(sessions)
           .set({ revokedAt: clock.now() })
           .where(and(eq(sessions.userId, u.id), isNull(sessions.revokedAt)));
+        await notice(tx, Number(u.id), 'passwordReset');
       });
+      noticesSent();
       await guard.forgetAccount(Number(u.id));
     },
 
@@ -282,25 +301,27 @@ export function createAuthService(deps: Deps) {
       const txPasswordHash = await hashPassword(req.txPassword);
       await db.transaction(async (tx) => {
         await codes.consume(tx, codeId);
-        await tx.update(users).set({ txPasswordHash }).where(eq(users.id, u.id));
+        await usersService.setTxPasswordHash(tx, Number(u.id), txPasswordHash);
+        await notice(tx, Number(u.id), u.txPasswordHash ? 'withdrawPasswordChanged' : 'withdrawPasswordSet');
       });
+      noticesSent();
     },
 
     /** The seeded demo login of a fresh install (SEED_DEMO_USER). */
     async ensureUser(exec: Executor, input: { username: string; email: string; password: string }) {
       const existing = await usersService.findByUsername(exec, input.username);
       if (existing) return existing;
-      const [user] = await exec
-        .insert(users)
-        .values({
+      const user = await usersService.create(
+        exec,
+        {
           username: input.username,
           email: input.email,
           passwordHash: await hashPassword(input.password),
           inviteCode: inviteCode(),
           createdAt: clock.now(),
-        })
-        .onConflictDoNothing()
-        .returning();
+        },
+        { ifAbsent: true },
+      );
       return user ?? (await usersService.findByUsername(exec, input.username));
     },
   };

@@ -50,7 +50,7 @@ export type TradingChanges = ReturnType<typeof createTradingChanges>;
 export function createTradingChanges(
   ctx: TradingContext,
   { view, fillView }: TradingViews,
-  { emit }: TradingEvents,
+  { emit, published }: TradingEvents,
   { settleClose }: TradingSettlement,
   runner: TriggerRunner,
 ) {
@@ -85,16 +85,26 @@ export function createTradingChanges(
           const open = storedLotsToSteps(ins, row.openLots);
           const steps = requested ?? open;
           if (steps > open) throw tradingErrors.badLots();
-          return settleClose(tx, row, inst, steps, closePriceTicks(row.side as Side, q), snap.tickId, 'manual');
+          const closed = await settleClose(
+            tx,
+            row,
+            inst,
+            steps,
+            closePriceTicks(row.side as Side, q),
+            snap.tickId,
+            'manual',
+          );
+          await emit(tx, closed.row, closed.row.status === 'closed' ? 'closed' : 'reduced', {
+            reason: 'manual',
+            price: price(inst, closed.fill.price),
+            tickId: snap.tickId,
+          });
+          return closed;
         },
         { retries: RETRIES },
       );
       runner.apply(entryOf(inst, out.row, snap.tickId));
-      emit(out.row, out.row.status === 'closed' ? 'closed' : 'reduced', {
-        reason: 'manual',
-        price: price(inst, out.fill.price),
-        tickId: snap.tickId,
-      });
+      published();
       return { order: view(inst, out.row, snap), fill: fillView(inst, out.fill) };
     },
 
@@ -111,19 +121,21 @@ export function createTradingChanges(
             code: TRADING_CODES.entryRelease,
           });
           const now = clock.now();
-          return repo.updateOrder(tx, locked.id, {
+          const cancelled = await repo.updateOrder(tx, locked.id, {
             status: 'cancelled',
             cancelReason: 'user',
             cancelledAt: now,
             marginHeld: '0',
             updatedAt: now,
           });
+          await emit(tx, cancelled, 'cancelled', { reason: 'user', price: null, tickId: null });
+          return cancelled;
         },
         { retries: RETRIES },
       );
+      published();
       const inst = await instrument(row.instrumentId);
       runner.apply(entryOf(inst, row, market.currentQuote(inst.id)?.tickId ?? row.placedTickId));
-      emit(row, 'cancelled', { reason: 'user', price: null, tickId: null });
       return view(inst, row);
     },
 
@@ -154,16 +166,18 @@ export function createTradingChanges(
           const side = locked.side as Side;
           if (locked.status === 'open') engine(() => validateStops(side, stops, q));
           else engine(() => validatePendingStops(side, stops, storedPriceToTicks(inst, locked.orderPrice!)));
-          return repo.updateOrder(tx, locked.id, {
+          const updated = await repo.updateOrder(tx, locked.id, {
             stopLoss: stops.stopLossTicks === null ? null : ticksToPriceString(inst, stops.stopLossTicks),
             takeProfit: stops.takeProfitTicks === null ? null : ticksToPriceString(inst, stops.takeProfitTicks),
             updatedAt: clock.now(),
           });
+          await emit(tx, updated, 'updated');
+          return updated;
         },
         { retries: RETRIES },
       );
       runner.apply(entryOf(inst, row, snap.tickId));
-      emit(row, 'updated');
+      published();
       return view(inst, row, snap);
     },
   };

@@ -16,13 +16,15 @@ import {
   ratio,
   stopOutTicks,
 } from '@openbourse/engine';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AccountMode } from '../../http/request-context.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { createEvents } from '../events/events.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MarketService } from '../market/market.service.ts';
 import type { Instrument } from '../market/market.types.ts';
+import type { Notify } from '../notifications/notifications.service.ts';
 import type { ParamsService } from '../params/params.service.ts';
 import { tradingErrors } from './trading.errors.ts';
 import { type PublicIdSource, randomPublicId } from './trading.ids.ts';
@@ -111,6 +113,17 @@ export interface TradingDeps {
   log?: Logger;
   /** Public order ids (default: random from the CSPRNG). */
   publicIds?: PublicIdSource;
+  /** The outbox and bus order changes are published through (default: an outbox nobody relays). */
+  events?: EventSink;
+  /** Stores a user's notification in the order's transaction (fills and closes by trigger); none by default. */
+  notify?: Notify;
+}
+
+/** What trading needs of the events module (apps/server/src/modules/events). */
+export interface EventSink {
+  write(exec: Executor, topic: string, payload: unknown): Promise<void>;
+  published(): void;
+  subscribe(topic: string, handler: (message: { payload: unknown }) => void): () => void;
 }
 
 export type TradingContext = ReturnType<typeof createTradingContext>;
@@ -120,6 +133,7 @@ export function createTradingContext(deps: TradingDeps) {
   const options: TradingOptions = { ...DEFAULT_TRADING_OPTIONS, ...deps.options };
   const log = deps.log ?? silent;
   const publicIds = deps.publicIds ?? randomPublicId;
+  const events: EventSink = deps.events ?? createEvents({ db, clock, log: { warn: log.warn, error: log.warn } });
   if (!isLevel(options.stopOutLevel)) throw new Error(`invalid stop-out level ${options.stopOutLevel}`);
 
   /** Instruments seen by this service, for the runner's synchronous path (ticks → engine ticks). */
@@ -147,7 +161,22 @@ export function createTradingContext(deps: TradingDeps) {
     return row;
   }
 
-  return { db, clock, ledger, market, options, log, publicIds, instruments, instrument, stopOutLevel, own };
+  const { notify } = deps;
+  return {
+    db,
+    clock,
+    ledger,
+    market,
+    options,
+    log,
+    publicIds,
+    events,
+    notify,
+    instruments,
+    instrument,
+    stopOutLevel,
+    own,
+  };
 }
 
 /** 10092 from the ledger becomes "balance insufficient, recharge first" (10011). */

@@ -1,19 +1,40 @@
 /**
- * Order events (private pushes): the listeners of `onOrderChange` and `emit`, which every part
- * calls after its transaction committed. Nothing is sent from inside a transaction.
+ * Order events (private pushes): `emit` writes an order change to the outbox inside the
+ * transaction that made it, so the push exists if and only if the change committed; after the
+ * transaction, `published()` has the relay publish it at once. `onOrderChange` listeners hear it
+ * from the bus, in whichever process their sockets are.
  */
 import type { OrderPush, OrderPushEvent, OrderState } from '@openbourse/contracts/trading.ts';
+import type { Executor } from '../../db/client.ts';
 import type { AccountMode } from '../../http/request-context.ts';
+import type { NotificationKind } from '@openbourse/contracts/notifications.ts';
 import type { TradingContext } from './trading.context.ts';
+import { trimDecimal } from './trading.pricing.ts';
 import type { OrderRow } from './trading.repository.ts';
 
 export type TradingEvents = ReturnType<typeof createTradingEvents>;
 
-export function createTradingEvents({ log }: TradingContext) {
-  const orderListeners = new Set<(userId: number, push: OrderPush) => void>();
+/** The bus topic of order changes; the payload is `{ userId, push }`. */
+export const ORDER_TOPIC = 'orders';
 
-  /** Tells listeners (the WebSocket) that an order changed; called after its transaction committed. */
-  function emit(
+/**
+ * The notification an order change brings its owner: only what the market did on its own (a waiting
+ * order filled, or cancelled for want of margin at its price; a stop loss, take profit or stop-out),
+ * never what the user just did.
+ */
+export function notificationKindOf(event: OrderPushEvent, reason: string | null): NotificationKind | null {
+  if (event === 'opened') return reason === 'entryLimit' || reason === 'entryStop' ? 'orderFilled' : null;
+  if (event === 'cancelled') return reason === 'insufficientMargin' ? 'orderCancelled' : null;
+  if (event === 'closed' || event === 'reduced') {
+    return reason === 'stopLoss' || reason === 'takeProfit' || reason === 'stopOut' ? reason : null;
+  }
+  return null;
+}
+
+export function createTradingEvents({ events, log, notify }: TradingContext) {
+  /** Records that an order changed, in the transaction `exec` that changed it. */
+  async function emit(
+    exec: Executor,
     row: OrderRow,
     event: OrderPushEvent,
     fill: { reason: string | null; price: string | null; tickId: number | null } = {
@@ -21,8 +42,7 @@ export function createTradingEvents({ log }: TradingContext) {
       price: null,
       tickId: null,
     },
-  ): void {
-    if (orderListeners.size === 0) return;
+  ): Promise<void> {
     const push: OrderPush = {
       ch: 'orders',
       mode: row.mode as AccountMode,
@@ -35,25 +55,41 @@ export function createTradingEvents({ log }: TradingContext) {
       price: fill.price,
       tickId: fill.tickId,
     };
-    for (const listener of orderListeners) {
-      try {
-        listener(row.userId, push);
-      } catch (err) {
-        log.warn({ err }, 'trading: order listener failed');
+    await events.write(exec, ORDER_TOPIC, { userId: row.userId, push });
+    const kind = notify ? notificationKindOf(event, fill.reason) : null;
+    if (notify && kind) {
+      const params: Record<string, string> = { orderNo: row.orderNo, price: fill.price ?? '' };
+      if (event === 'closed' || event === 'reduced') {
+        const pnl = trimDecimal(row.realisedPnl);
+        params.pnl = pnl.startsWith('-') || /^0(\.0*)?$/.test(pnl) ? pnl : `+${pnl}`;
       }
+      await notify(exec, {
+        userId: row.userId,
+        kind,
+        subject: { type: 'order', id: row.publicId, code: row.instrumentCode, mode: row.mode as AccountMode },
+        params,
+      });
     }
   }
 
   return {
     emit,
+    /** After a transaction that emitted has committed. */
+    published: () => events.published(),
 
     /**
      * Calls `listener` after each committed change of any order (placed, opened, closed, reduced,
      * cancelled, stops updated), with the owner's id. Returns the unsubscribe function.
      */
     onOrderChange(listener: (userId: number, push: OrderPush) => void): () => void {
-      orderListeners.add(listener);
-      return () => orderListeners.delete(listener);
+      return events.subscribe(ORDER_TOPIC, (message) => {
+        const { userId, push } = message.payload as { userId: number; push: OrderPush };
+        try {
+          listener(userId, push);
+        } catch (err) {
+          log.warn({ err }, 'trading: order listener failed');
+        }
+      });
     },
   };
 }

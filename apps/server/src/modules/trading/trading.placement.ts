@@ -68,7 +68,7 @@ export type TradingPlacement = ReturnType<typeof createTradingPlacement>;
 export function createTradingPlacement(
   ctx: TradingContext,
   { view }: TradingViews,
-  { emit }: TradingEvents,
+  { emit, published }: TradingEvents,
   { holdMarginAndFee }: TradingSettlement,
   runner: TriggerRunner,
 ) {
@@ -178,9 +178,7 @@ export function createTradingPlacement(
       }
     }
     runner.apply(entryOf(inst, row, snap.tickId));
-    if (input.type === 'market') {
-      emit(row, 'opened', { reason: 'market', price: price(inst, row.entryPrice), tickId: snap.tickId });
-    } else emit(row, 'placed');
+    published();
     return view(inst, row, snap);
   }
 
@@ -250,6 +248,7 @@ export function createTradingPlacement(
           } catch (e) {
             throw asMarginError(e);
           }
+          await emit(tx, inserted, 'placed');
           return inserted;
         }
         await market.pinTick(tx, snap.tickId);
@@ -268,6 +267,7 @@ export function createTradingPlacement(
           margin: usdt(quote.marginMinor),
           createdAt: now,
         });
+        await emit(tx, inserted, 'opened', { reason: 'market', price: price(inst, entryPrice), tickId: snap.tickId });
         return inserted;
       },
       { retries: RETRIES },

@@ -50,7 +50,7 @@ import type { RunnerEntry } from './trading.runner.ts';
 
 export type TradingSettlement = ReturnType<typeof createTradingSettlement>;
 
-export function createTradingSettlement(ctx: TradingContext, { emit }: TradingEvents) {
+export function createTradingSettlement(ctx: TradingContext, { emit, published }: TradingEvents) {
   const { db, clock, ledger, market, log, instrument } = ctx;
 
   /** Opening: the margin held for the position, the fee to the platform. 10011 if either does not fit. */
@@ -281,17 +281,23 @@ export function createTradingSettlement(ctx: TradingContext, { emit }: TradingEv
     const found = await repo.findOrder(db, fired.id);
     if (!found) return null;
     const inst = await instrument(found.instrumentId);
-    let acted: { row: OrderRow; price: string | null } | null = null;
     const row = await ledger.runInTransaction(
       async (tx) => {
-        acted = null;
         const locked = await repo.lockOrder(tx, fired.id);
         if (!locked) return null;
         const expected = fired.kind === 'entry' ? 'pending' : 'open';
         if (locked.status !== expected || levelNow(inst, locked, fired.reason) !== fired.triggerTicks) return locked;
         if (fired.kind === 'entry') {
           const filled = await fillEntry(tx, locked, inst, fired, tick);
-          acted = { row: filled, price: price(inst, filled.entryPrice) };
+          if (filled.status === 'cancelled') {
+            await emit(tx, filled, 'cancelled', { reason: filled.cancelReason, price: null, tickId: tick.id });
+          } else {
+            await emit(tx, filled, 'opened', {
+              reason: fired.reason,
+              price: price(inst, filled.entryPrice),
+              tickId: tick.id,
+            });
+          }
           return filled;
         }
         const steps = storedLotsToSteps(engineInstrument(inst), locked.openLots);
@@ -304,23 +310,16 @@ export function createTradingSettlement(ctx: TradingContext, { emit }: TradingEv
           tick.id,
           fired.reason as CloseReason,
         );
-        acted = { row: closed.row, price: price(inst, closed.fill.price) };
+        await emit(tx, closed.row, closed.row.status === 'closed' ? 'closed' : 'reduced', {
+          reason: fired.reason,
+          price: price(inst, closed.fill.price),
+          tickId: tick.id,
+        });
         return closed.row;
       },
       { retries: RETRIES },
     );
-    const done = acted as { row: OrderRow; price: string | null } | null;
-    if (done) {
-      const r = done.row;
-      if (r.status === 'cancelled') emit(r, 'cancelled', { reason: r.cancelReason, price: null, tickId: tick.id });
-      else if (fired.kind === 'entry') emit(r, 'opened', { reason: fired.reason, price: done.price, tickId: tick.id });
-      else
-        emit(r, r.status === 'closed' ? 'closed' : 'reduced', {
-          reason: fired.reason,
-          price: done.price,
-          tickId: tick.id,
-        });
-    }
+    published();
     return row ? entryOf(inst, row, tick.id) : null;
   }
 

@@ -22,9 +22,40 @@ export function toUserInfo(u: UserRow): UserInfo {
   };
 }
 
-/** Looks users up; the auth module owns credentials and sessions. */
+export type NewUser = typeof users.$inferInsert;
+export type { UserRow };
+
+/**
+ * The users table's one owner: look-ups and every write. The auth module decides credentials and
+ * sessions and calls these with its transaction.
+ */
 export function createUsersService({ db }: { db: Db }) {
   return {
+    /** Inserts a user; with `ifAbsent`, a clash on a unique key answers undefined instead of throwing. */
+    async create(exec: Executor, values: NewUser, opts: { ifAbsent?: boolean } = {}): Promise<UserRow | undefined> {
+      const insert = exec.insert(users).values(values);
+      const [row] = await (opts.ifAbsent ? insert.onConflictDoNothing() : insert).returning();
+      return row;
+    },
+    async setPasswordHash(exec: Executor, id: number, passwordHash: string): Promise<void> {
+      await exec.update(users).set({ passwordHash }).where(eq(users.id, id));
+    },
+    async setTxPasswordHash(exec: Executor, id: number, txPasswordHash: string): Promise<void> {
+      await exec.update(users).set({ txPasswordHash }).where(eq(users.id, id));
+    },
+    async recordLogin(exec: Executor, id: number, at: Date): Promise<UserRow> {
+      const [row] = await exec.update(users).set({ lastLoginAt: at }).where(eq(users.id, id)).returning();
+      if (!row) throw new AppError(ErrorCode.UserNotFound);
+      return row;
+    },
+    /** What a request needs of its user: name and whether the account may act. */
+    async identity(exec: Executor, id: number): Promise<{ username: string; status: string } | undefined> {
+      const [row] = await exec
+        .select({ username: users.username, status: users.status })
+        .from(users)
+        .where(eq(users.id, id));
+      return row;
+    },
     async byId(exec: Executor, id: number): Promise<UserRow> {
       const [u] = await exec.select().from(users).where(eq(users.id, id));
       if (!u) throw new AppError(ErrorCode.UserNotFound);
