@@ -21,6 +21,7 @@ import { type ClientLimits, authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCodesService } from './modules/auth/codes.service.ts';
 import { createLoginGuard, DEFAULT_LOGIN_GUARD, type LoginGuardRules } from './modules/auth/login-guard.ts';
+import { createRedisRateLimiter } from './modules/limits/limits.redis.ts';
 import { createRateLimiter, type LimitRule } from './modules/limits/limits.service.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { createContentService } from './modules/content/content.service.ts';
@@ -98,7 +99,10 @@ export async function buildApp(opts: BuildOptions) {
   const mailer = createMailer({ db, smtpUrl: opts.config.SMTP_URL, from: opts.config.MAIL_FROM, clock, log: app.log });
   const events = createEvents({ db, clock, log: app.log, redisUrl: opts.config.REDIS_URL });
   const notifications = createNotificationsService({ db, clock, events, log: app.log });
-  const limiter = createRateLimiter({ db, clock });
+  // Per-client limits and counters, shared by every process: in Redis when configured, else in the database.
+  const redisLimiter = opts.config.REDIS_URL ? createRedisRateLimiter({ url: opts.config.REDIS_URL, clock }) : null;
+  const limiter = redisLimiter ?? createRateLimiter({ db, clock });
+  if (redisLimiter) app.addHook('onClose', async () => redisLimiter.close());
   const users = createUsersService({ db });
   const codes = createCodesService({ db, clock, mailer });
   const auth = createAuthService({

@@ -1,31 +1,66 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../db/client.ts';
 import { ManualClock } from '../../../lib/clock.ts';
 import { DRIVERS, openTestDatabase } from '../../../test/db.ts';
+import { createRedisRateLimiter } from '../limits.redis.ts';
 import { createRateLimiter, type RateLimiter } from '../limits.service.ts';
 
-describe.each(DRIVERS)('shared rate limiter on %s', (driver) => {
-  let database: Database;
+const REDIS_URL = process.env.TEST_REDIS_URL;
+
+/** A store: two limiters over it (two processes) and how to close it. */
+type Store = { limiters: [RateLimiter, RateLimiter]; close(): Promise<void> };
+
+const stores: [string, (clock: ManualClock) => Promise<Store>][] = DRIVERS.map((driver) => [
+  driver,
+  async (clock: ManualClock) => {
+    const database = await openTestDatabase(driver);
+    return {
+      limiters: [createRateLimiter({ db: database.db, clock }), createRateLimiter({ db: database.db, clock })],
+      close: () => database.close(),
+    };
+  },
+]);
+if (REDIS_URL) {
+  stores.push([
+    'redis',
+    async (clock: ManualClock) => {
+      // Each run its own key space: runs on one Redis never meet.
+      const prefix = `ob-test:${randomBytes(6).toString('hex')}:`;
+      const a = createRedisRateLimiter({ url: REDIS_URL, clock, prefix });
+      const b = createRedisRateLimiter({ url: REDIS_URL, clock, prefix });
+      return {
+        limiters: [a, b],
+        close: async () => {
+          await a.resetPrefix('');
+          await Promise.all([a.close(), b.close()]);
+        },
+      };
+    },
+  ]);
+}
+
+describe.each(stores)('shared rate limiter on %s', (driver, open) => {
+  let store: Store;
   let clock: ManualClock;
   let limiter: RateLimiter;
   beforeAll(async () => {
-    database = await openTestDatabase(driver);
     clock = new ManualClock('2026-11-24T12:00:00Z');
-    limiter = createRateLimiter({ db: database.db, clock });
+    store = await open(clock);
+    limiter = store.limiters[0];
   });
-  afterAll(async () => database?.close());
+  afterAll(async () => store?.close());
 
   const rule = { windowMs: 60_000, max: 10 };
 
   it('lets exactly max of hundreds of concurrent hits through', async () => {
-    const n = driver === 'postgres' ? 500 : 200;
+    const n = driver === 'pglite' ? 200 : 500;
     const hits = await Promise.all(Array.from({ length: n }, () => limiter.hit('burst', rule)));
     expect(hits.filter((h) => h.allowed)).toHaveLength(10);
     expect(hits.map((h) => h.hits).sort((a, b) => a - b)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
   });
 
   it('two limiters over one database (two processes) share the count', async () => {
-    const other = createRateLimiter({ db: database.db, clock });
+    const other = store.limiters[1];
     const hits = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? limiter : other).hit('shared', rule)));
     expect(hits.filter((h) => h.allowed)).toHaveLength(10);
     expect(await other.peek('shared')).toBe(40);
