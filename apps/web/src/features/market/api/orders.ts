@@ -10,6 +10,7 @@ import type {
 } from '@openbourse/contracts/trading.ts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { flattenPages, nextPage } from '@/shared/api/paged';
 import { api } from '@/shared/lib/api-client';
 import { useSession } from '@/shared/session/use-session';
 
@@ -66,15 +67,10 @@ export function useOrderHistory(size = HISTORY_PAGE_SIZE) {
         })
       ).result,
     initialPageParam: 1,
-    getNextPageParam: (last) =>
-      last.list.length > 0 && last.page * last.size < last.total ? last.page + 1 : undefined,
+    getNextPageParam: nextPage,
     enabled,
   });
-  // An order that ends while the user reads shifts the pages: each order is shown once.
-  const rows = useMemo(() => {
-    const seen = new Set<number>();
-    return (query.data?.pages ?? []).flatMap((p) => p.list).filter((o) => !seen.has(o.id) && Boolean(seen.add(o.id)));
-  }, [query.data]);
+  const rows = useMemo(() => flattenPages(query.data?.pages), [query.data]);
   return { ...query, rows };
 }
 

@@ -2,6 +2,7 @@ import type { UOrder } from '@openbourse/contracts/trading.ts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/shared/components/button';
+import { LoadMore } from '@/shared/components/load-more';
 import { EmptyState } from '@/shared/components/empty-state';
 import { IconChart } from '@/shared/components/icons';
 import { LoginPrompt } from '@/shared/components/login-prompt';
@@ -427,8 +428,8 @@ function OrderDetailDialog({ id, onClose }: { id: number; onClose(): void }) {
 function History() {
   const { t } = useTranslation();
   const m = useMoney();
-  const { rows, error, isPending, refetch, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } =
-    useOrderHistory();
+  const history = useOrderHistory();
+  const { rows, error, isPending, refetch } = history;
   const [detail, setDetail] = useState<number | null>(null);
   if (error && rows.length === 0) return <QueryError error={error} onRetry={() => void refetch()} />;
   if (isPending) return <SkeletonRows rows={3} />;
@@ -476,20 +477,7 @@ function History() {
           </li>
         ))}
       </ul>
-      {isFetchNextPageError && error ? <QueryError error={error} onRetry={() => void fetchNextPage()} /> : null}
-      {hasNextPage && !isFetchNextPageError ? (
-        <div className="pos-list__more">
-          <Button
-            size="sm"
-            variant="secondary"
-            loading={isFetchingNextPage}
-            onClick={() => void fetchNextPage()}
-            data-testid="history-more"
-          >
-            {t('wallet.records.loadMore')}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore query={history} size="sm" testId="history-more" />
       {detail !== null ? <OrderDetailDialog id={detail} onClose={() => setDetail(null)} /> : null}
     </>
   );

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/shared/components/button';
+import { LoadMore } from '@/shared/components/load-more';
 import { EmptyState } from '@/shared/components/empty-state';
 import { IconBell, IconCheck } from '@/shared/components/icons';
 import { Page } from '@/shared/components/page';
@@ -24,17 +25,8 @@ import '../notifications.css';
 export default function NotificationsRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('notifications.title'));
-  const {
-    items,
-    data,
-    isPending,
-    error,
-    refetch,
-    hasNextPage,
-    fetchNextPage,
-    isFetchingNextPage,
-    isFetchNextPageError,
-  } = useNotifications();
+  const query = useNotifications();
+  const { items, data, isPending, error, refetch, fetchNextPage, isFetchingNextPage } = query;
   const unreadCount = useUnreadCount();
   const unread = unreadCount.data ?? data?.pages[0]?.unread ?? 0;
   const read = useReadNotifications();
@@ -87,19 +79,7 @@ export default function NotificationsRoute() {
             <NotificationItem key={item.id} item={item} onOpen={open} />
           ))}
         </ul>
-        {isFetchNextPageError && error ? <QueryError error={error} onRetry={() => void fetchNextPage()} /> : null}
-        {hasNextPage && !isFetchNextPageError ? (
-          <div className="notifications__more">
-            <Button
-              variant="secondary"
-              loading={isFetchingNextPage}
-              onClick={loadMore}
-              data-testid="notifications-more"
-            >
-              {t('notifications.loadMore')}
-            </Button>
-          </div>
-        ) : null}
+        <LoadMore query={query} onLoadMore={loadMore} testId="notifications-more" />
       </>
     );
   }

@@ -1,6 +1,7 @@
-import type { ListTransactionsResult, Transaction } from '@openbourse/contracts/wallet.ts';
+import type { ListTransactionsResult } from '@openbourse/contracts/wallet.ts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { flattenPages, nextPage } from '@/shared/api/paged';
 import { queryKeys } from '@/shared/api/query-keys';
 import { api } from '@/shared/lib/api-client';
 import { useSession } from '@/shared/session/use-session';
@@ -23,29 +24,10 @@ export function useTransactions(size = TRANSACTIONS_PAGE_SIZE) {
     queryKey: [...queryKeys.balances, 'transactions', mode, token, size],
     queryFn: async ({ pageParam, signal }) => (await listTransactions(pageParam, size, signal)).result,
     initialPageParam: 1,
-    getNextPageParam: (last) =>
-      last.list.length > 0 && last.page * last.size < last.total ? last.page + 1 : undefined,
+    getNextPageParam: nextPage,
     enabled: Boolean(token),
     staleTime: 15_000,
   });
-  const rows = useMemo(() => flatten(query.data?.pages), [query.data]);
+  const rows = useMemo(() => flattenPages(query.data?.pages), [query.data]);
   return { ...query, rows };
-}
-
-/**
- * New movements shift the pages while the user reads, so a later page may repeat a row the one
- * before it ended with: each transfer id is shown once.
- */
-function flatten(pages: readonly ListTransactionsResult[] | undefined): Transaction[] {
-  if (!pages) return [];
-  const seen = new Set<number>();
-  const rows: Transaction[] = [];
-  for (const page of pages) {
-    for (const row of page.list) {
-      if (seen.has(row.id)) continue;
-      seen.add(row.id);
-      rows.push(row);
-    }
-  }
-  return rows;
 }

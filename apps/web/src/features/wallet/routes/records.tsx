@@ -1,9 +1,10 @@
 import type { Transaction, TransactionType } from '@openbourse/contracts/wallet.ts';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, ButtonLink } from '@/shared/components/button';
+import { ButtonLink } from '@/shared/components/button';
 import { EmptyState } from '@/shared/components/empty-state';
 import { IconDocument } from '@/shared/components/icons';
+import { LoadMore } from '@/shared/components/load-more';
 import { Page } from '@/shared/components/page';
 import { QueryError } from '@/shared/components/query-error';
 import { SkeletonRows } from '@/shared/components/skeleton';
@@ -79,17 +80,8 @@ function RecordRow({ row }: { row: Transaction }) {
 export default function RecordsRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('wallet.records.title'));
-  const {
-    rows,
-    data,
-    isPending,
-    error,
-    refetch,
-    hasNextPage,
-    fetchNextPage,
-    isFetchingNextPage,
-    isFetchNextPageError,
-  } = useTransactions();
+  const query = useTransactions();
+  const { rows, data, isPending, error, refetch, fetchNextPage, isFetchingNextPage } = query;
 
   // After "Load more", focus moves to the first row the page brought: reading goes on from there, and
   // after the last page (the button gone) focus does not fall back to the top of the document.
@@ -144,14 +136,7 @@ export default function RecordsRoute() {
             ))}
           </tbody>
         </table>
-        {isFetchNextPageError && error ? <QueryError error={error} onRetry={() => void fetchNextPage()} /> : null}
-        {hasNextPage && !isFetchNextPageError ? (
-          <div className="records__more">
-            <Button variant="secondary" loading={isFetchingNextPage} onClick={loadMore} data-testid="records-more">
-              {t('wallet.records.loadMore')}
-            </Button>
-          </div>
-        ) : null}
+        <LoadMore query={query} onLoadMore={loadMore} testId="records-more" />
       </>
     );
   }
