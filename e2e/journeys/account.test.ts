@@ -1,32 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Layout, launch, newContext, screenshot } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { type Layout, newContext, screenshot } from '../support/browser.ts';
+import { dismissBoard, useJourney } from '../support/journey.ts';
 
 /**
  * The account journey as a new user walks it, in both layouts: register by email with the code
  * from the mail, log in, switch language (Arabic is right-to-left), open a footer/content item,
  * toggle demo and real, log out, and get sent to login when the session is revoked.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useJourney();
 
 /** The mobile onboarding board shows on a first visit; a returning user has dismissed it. */
-async function dismissBoard(page: Page) {
-  const skip = page.getByTestId('board-skip');
-  await skip.waitFor({ state: 'visible', timeout: 1500 }).catch(() => undefined);
-  if (await skip.isVisible()) await skip.click();
-}
-
 async function openLanguage(page: Page, lang: string) {
   await page.getByTestId('lang-button').first().click();
   await page.getByTestId(`lang-option-${lang}`).click();
@@ -41,14 +25,14 @@ describe.each(layouts)('account journey (%s)', (layout) => {
   const password = 'Journey123';
 
   it('registers by email with the mailed code and lands logged in', async () => {
-    const context = await newContext(browser, layout);
+    const context = await newContext(env.browser, layout);
     const page = await context.newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${env.server.url}/`);
     await dismissBoard(page);
     await expect.poll(() => page.getByTestId('home-stats').isVisible()).toBe(true);
     await screenshot(page, `${layout}-home-en`);
 
-    await page.goto(`${server.url}/pass/register`);
+    await page.goto(`${env.server.url}/pass/register`);
     await page.getByTestId('register-tab-email').click();
     await page.getByTestId('register-username').fill(username);
     await page.getByTestId('register-email').fill(email);
@@ -57,24 +41,24 @@ describe.each(layouts)('account journey (%s)', (layout) => {
     await page.getByTestId('register-submit').click();
     await expect.poll(() => page.getByText('Password input is inconsistent').first().isVisible()).toBe(true);
     await page.getByTestId('register-confirm').fill(password);
-    const before = server.messages.length;
+    const before = env.server.messages.length;
     await page.getByTestId('register-send-code').click();
-    const code = await server.codeFor(email, before);
+    const code = await env.server.codeFor(email, before);
     await page.getByTestId('register-code').fill(code);
     await screenshot(page, `${layout}-register-en`);
     await page.getByTestId('register-submit').click();
     await page.waitForURL((u) => !u.pathname.startsWith('/pass/'));
 
-    await page.goto(`${server.url}/profile`);
+    await page.goto(`${env.server.url}/profile`);
     await expect.poll(() => page.getByTestId('profile-username').textContent()).toContain(username);
     await screenshot(page, `${layout}-profile-en`);
     await context.close();
   });
 
   it('logs in, switches to Arabic (rtl) and Japanese, opens a content item, toggles demo/real, logs out', async () => {
-    const context = await newContext(browser, layout);
+    const context = await newContext(env.browser, layout);
     const page = await context.newPage();
-    await page.goto(`${server.url}/pass/login`);
+    await page.goto(`${env.server.url}/pass/login`);
     await dismissBoard(page);
     await page.getByTestId('login-username').fill(email);
     await page.getByTestId('login-password').fill(password);
@@ -82,7 +66,7 @@ describe.each(layouts)('account journey (%s)', (layout) => {
     await page.getByTestId('login-submit').click();
     await page.waitForURL((u) => !u.pathname.startsWith('/pass/'));
 
-    await page.goto(`${server.url}/`);
+    await page.goto(`${env.server.url}/`);
     await dismissBoard(page);
     await openLanguage(page, 'ar');
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
@@ -97,8 +81,8 @@ describe.each(layouts)('account journey (%s)', (layout) => {
     if (layout === 'desktop') {
       await page.getByTestId('footer-content-terms').click();
     } else {
-      await page.goto(`${server.url}/help`);
-      await page.goto(`${server.url}/detail?id=terms`);
+      await page.goto(`${env.server.url}/help`);
+      await page.goto(`${env.server.url}/detail?id=terms`);
     }
     await page.waitForURL((u) => u.pathname === '/detail');
     await expect.poll(() => page.locator('h1, h2').first().textContent()).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
@@ -106,26 +90,26 @@ describe.each(layouts)('account journey (%s)', (layout) => {
     await openLanguage(page, 'en');
     // The choice is stored once the English texts have loaded: wait for it before navigating away.
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toMatch(/^en/);
-    await page.goto(`${server.url}/profile`);
+    await page.goto(`${env.server.url}/profile`);
     await page.getByTestId('account-mode-toggle').click();
     await expect.poll(() => page.getByTestId('toast').last().textContent()).toContain('Switched to virtual account');
     await expect.poll(() => page.getByTestId('demo-badge').first().isVisible()).toBe(true);
-    await page.goto(`${server.url}/profile/balance`);
+    await page.goto(`${env.server.url}/profile/balance`);
     await expect.poll(() => page.getByTestId('balance-USDT').textContent()).toMatch(/100,000/);
-    await page.goto(`${server.url}/profile`);
+    await page.goto(`${env.server.url}/profile`);
     await page.getByTestId('account-mode-toggle').click();
     await expect.poll(() => page.getByTestId('toast').last().textContent()).toContain('Switched to real account');
 
     await page.getByTestId('logout').click();
-    await page.goto(`${server.url}/profile`);
+    await page.goto(`${env.server.url}/profile`);
     await expect.poll(() => page.getByTestId('profile-login').isVisible()).toBe(true);
     await context.close();
   });
 
   it('a revoked or expired token sends the user to /pass/login', async () => {
-    const context = await newContext(browser, layout);
+    const context = await newContext(env.browser, layout);
     const page = await context.newPage();
-    await page.goto(`${server.url}/pass/login`);
+    await page.goto(`${env.server.url}/pass/login`);
     await dismissBoard(page);
     await page.getByTestId('login-username').fill(username);
     await page.getByTestId('login-password').fill(password);
@@ -134,12 +118,12 @@ describe.each(layouts)('account journey (%s)', (layout) => {
     // The server forgets the session behind the browser's back, as expiry does.
     const token = await page.evaluate(() => sessionStorage.getItem('ob.token'));
     expect(token).toBeTruthy();
-    const res = await fetch(`${server.url}/swx/customer/login/logout`, {
+    const res = await fetch(`${env.server.url}/swx/customer/login/logout`, {
       method: 'POST',
       headers: { authorization: String(token) },
     });
     expect((await res.json()).code).toBe(200);
-    await page.goto(`${server.url}/profile/info`);
+    await page.goto(`${env.server.url}/profile/info`);
     await page.waitForURL((u) => u.pathname === '/pass/login');
     await context.close();
   });

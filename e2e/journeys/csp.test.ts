@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Layout, launch, screenshot, VIEWPORTS } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { type Layout, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { useJourney } from '../support/journey.ts';
 
 /**
  * The server's Content-Security-Policy (apps/server/src/http/security-headers.ts) against the built
@@ -10,17 +10,7 @@ import { type RunningServer, startServer } from '../support/server.ts';
  * error; the market page still draws its chart and its quotes move with the WebSocket's pushes; and
  * no other site can frame the app.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useJourney();
 
 const CONTEXTS: Record<Layout, Parameters<Browser['newContext']>[0]> = {
   desktop: { ...VIEWPORTS.desktop, viewport: { width: 1440, height: 900 } },
@@ -34,7 +24,7 @@ interface Watch {
 }
 
 async function watchedContext(layout: Layout, lang: string): Promise<{ context: BrowserContext; watch: Watch }> {
-  const context = await browser.newContext(CONTEXTS[layout]);
+  const context = await env.browser.newContext(CONTEXTS[layout]);
   const watch: Watch = { violations: [], errors: [] };
   await context.exposeFunction('__cspViolation', (text: string) => {
     watch.violations.push(text);
@@ -62,7 +52,7 @@ async function watchedContext(layout: Layout, lang: string): Promise<{ context: 
 
 /** Opens a page, checks its answer carries the policy, and waits until it has rendered and settled. */
 async function open(page: Page, path: string, ready: string) {
-  const res = await page.goto(`${server.url}${path}`);
+  const res = await page.goto(`${env.server.url}${path}`);
   expect(res?.status(), path).toBe(200);
   const policy = res?.headers()['content-security-policy'] ?? '';
   expect(policy, path).toContain("default-src 'self'");
@@ -121,7 +111,7 @@ describe.each(['desktop', 'mobile'] as Layout[])('content security policy (%s)',
     if (lang === 'en') await screenshot(page, `csp-${layout}-market`);
 
     // Logged in (the seeded demo user): the profile.
-    const login = await page.request.post(`${server.url}/swx/customer/login/login`, {
+    const login = await page.request.post(`${env.server.url}/swx/customer/login/login`, {
       data: { username: 'demo', password: 'Demo12345' },
     });
     expect(login.headers()['cache-control']).toBe('no-store');
@@ -150,7 +140,7 @@ describe('frame protection', () => {
       if (msg.text().includes('frame-ancestors')) refused.push(msg.text());
     });
     // A page of another origin (about:blank here) framing the market.
-    await page.setContent(`<iframe src="${server.url}/market" width="800" height="600"></iframe>`);
+    await page.setContent(`<iframe src="${env.server.url}/market" width="800" height="600"></iframe>`);
     await expect.poll(() => refused.length, { timeout: 10_000 }).toBeGreaterThan(0);
     const frame = page.frames().find((f) => f !== page.mainFrame());
     expect(await frame?.locator('[data-testid="market-simulated"]').count()).toBe(0);

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Layout, launch, screenshot, VIEWPORTS } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { type Layout, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { dismissBoard, useJourney } from '../support/journey.ts';
 
 /**
  * Notifications in both layouts: log in as the demo user in the demo account, open two BTC/USDT
@@ -13,23 +13,7 @@ import { type RunningServer, startServer } from '../support/server.ts';
  * A stop loss stands in for a stop-out: both are closes by trigger with the same path to the
  * notification, and a real stop-out would need the price to fall half a margin away.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function dismissBoard(page: Page) {
-  const skip = page.getByTestId('board-skip');
-  await skip.waitFor({ state: 'visible', timeout: 1500 }).catch(() => undefined);
-  if (await skip.isVisible()) await skip.click();
-}
+const env = useJourney();
 
 /** The badge's count (0 when hidden). */
 async function badge(page: Page): Promise<number> {
@@ -96,7 +80,7 @@ const layouts: Layout[] = ['desktop', 'mobile'];
 
 describe.each(layouts)('notifications journey (%s)', (layout) => {
   it('a stop loss fired by the feed shows on the bell at once and on /profile/notification, in English and Arabic', async () => {
-    const context = await browser.newContext(
+    const context = await env.browser.newContext(
       layout === 'desktop' ? { ...VIEWPORTS.desktop, viewport: { width: 1440, height: 900 } } : VIEWPORTS.mobile,
     );
     await context.addInitScript(() => localStorage.setItem('ob.boardSeen', '1'));
@@ -104,7 +88,7 @@ describe.each(layouts)('notifications journey (%s)', (layout) => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
 
-    await page.goto(`${server.url}/pass/login`);
+    await page.goto(`${env.server.url}/pass/login`);
     await dismissBoard(page);
     await page.getByTestId('login-username').fill('demo');
     await page.getByTestId('login-password').fill('Demo12345');
@@ -112,7 +96,7 @@ describe.each(layouts)('notifications journey (%s)', (layout) => {
     await page.waitForURL((u) => !u.pathname.startsWith('/pass/'));
 
     // The demo account (the orders below go to it).
-    await page.goto(`${server.url}/profile`);
+    await page.goto(`${env.server.url}/profile`);
     await page.getByTestId('account-mode-toggle').waitFor();
     if (!(await page.getByTestId('demo-badge').first().isVisible())) {
       await page.getByTestId('account-mode-toggle').click();
@@ -120,7 +104,7 @@ describe.each(layouts)('notifications journey (%s)', (layout) => {
     }
 
     // The sign-in itself is a notification: the bell shows it.
-    await page.goto(`${server.url}/market?type=crypto&id=BTCUSDT`);
+    await page.goto(`${env.server.url}/market?type=crypto&id=BTCUSDT`);
     await page.getByTestId('instrument-view').waitFor();
     const bell = page.getByTestId('notifications-button');
     await bell.waitFor();

@@ -1,24 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Layout, launch, newContext, screenshot } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { type Layout, newContext, screenshot } from '../support/browser.ts';
+import { useJourney } from '../support/journey.ts';
 
 /**
  * The main screens in both layouts, in English and Arabic: each renders its content, sets the
  * document direction, and fits the viewport without horizontal scrolling (a broken RTL mirror or an
  * over-wide element shows up here before a person sees it). Screenshots land in e2e/artifacts.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useJourney();
 
 const screens: { name: string; path: string; ready: string; login?: boolean }[] = [
   { name: 'home', path: '/', ready: 'home-stats' },
@@ -35,7 +25,7 @@ async function overflowPx(page: Page) {
 
 describe.each(['desktop', 'mobile'] as Layout[])('screens (%s)', (layout) => {
   it.each(['en', 'ar'])('render in %s without overflow', async (lang) => {
-    const context = await newContext(browser, layout);
+    const context = await newContext(env.browser, layout);
     // A returning visitor in this language: onboarding seen, language chosen.
     await context.addInitScript((l) => {
       localStorage.setItem('ob.boardSeen', '1');
@@ -44,7 +34,7 @@ describe.each(['desktop', 'mobile'] as Layout[])('screens (%s)', (layout) => {
     const page = await context.newPage();
     for (const screen of screens) {
       if (screen.login) {
-        const res = await page.request.post(`${server.url}/swx/customer/login/login`, {
+        const res = await page.request.post(`${env.server.url}/swx/customer/login/login`, {
           data: { username: 'demo', password: 'Demo12345' },
         });
         const { result } = (await res.json()) as { result: { token: string } };
@@ -53,7 +43,7 @@ describe.each(['desktop', 'mobile'] as Layout[])('screens (%s)', (layout) => {
           sessionStorage.setItem('ob.login', '1');
         }, result.token);
       }
-      await page.goto(`${server.url}${screen.path}`);
+      await page.goto(`${env.server.url}${screen.path}`);
       await page.getByTestId(screen.ready).first().waitFor({ state: 'visible', timeout: 15_000 });
       await page.waitForLoadState('networkidle').catch(() => undefined);
       expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');

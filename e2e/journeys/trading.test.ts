@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Layout, launch, newContext, screenshot } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { type Layout, newContext, screenshot } from '../support/browser.ts';
+import { dismissBoard, useJourney } from '../support/journey.ts';
 
 /**
  * The trading journey on /market, in both layouts: log in as the demo user, switch to the demo
@@ -9,23 +9,7 @@ import { type RunningServer, startServer } from '../support/server.ts';
  * the minimum lots, watch the position's PnL move with the simulated feed, set a far take profit,
  * close the position, and find it in history with its close price and the fills' tick ids.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function dismissBoard(page: Page) {
-  const skip = page.getByTestId('board-skip');
-  await skip.waitFor({ state: 'visible', timeout: 1500 }).catch(() => undefined);
-  if (await skip.isVisible()) await skip.click();
-}
+const env = useJourney();
 
 /** "95,016.34" → 95016.34 (only to pick a take profit far away, never for an amount). */
 const toNumber = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
@@ -40,21 +24,21 @@ const layouts: Layout[] = ['desktop', 'mobile'];
 
 describe.each(layouts)('trading journey (%s)', (layout) => {
   it('opens a demo position, watches its PnL, sets a take profit, closes it and finds it in history and the transaction record', async () => {
-    const context = await newContext(browser, layout);
+    const context = await newContext(env.browser, layout);
     // A returning user: the mobile onboarding board has been seen.
     await context.addInitScript(() => localStorage.setItem('ob.boardSeen', '1'));
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
 
-    await page.goto(`${server.url}/pass/login`);
+    await page.goto(`${env.server.url}/pass/login`);
     await dismissBoard(page);
     await page.getByTestId('login-username').fill('demo');
     await page.getByTestId('login-password').fill('Demo12345');
     await page.getByTestId('login-submit').click();
     await page.waitForURL((u) => !u.pathname.startsWith('/pass/'));
 
-    await page.goto(`${server.url}/profile`);
+    await page.goto(`${env.server.url}/profile`);
     await dismissBoard(page);
     await page.getByTestId('account-mode-toggle').waitFor();
     if (!(await page.getByTestId('demo-badge').first().isVisible())) {
@@ -63,7 +47,7 @@ describe.each(layouts)('trading journey (%s)', (layout) => {
     }
 
     // The list: search narrows it, a row opens the instrument view with its chart.
-    await page.goto(`${server.url}/market?type=crypto`);
+    await page.goto(`${env.server.url}/market?type=crypto`);
     await page.getByTestId('market-search').fill('btc');
     await expect.poll(() => page.locator('[data-testid^="market-row-"]').count()).toBe(1);
     await page.getByTestId('market-row-BTCUSDT').click();
@@ -157,7 +141,7 @@ describe.each(layouts)('trading journey (%s)', (layout) => {
     await page.keyboard.press('Escape');
 
     // The transaction record lists the order's fee, margin held and released, and its profit or loss.
-    await page.goto(`${server.url}/profile/records`);
+    await page.goto(`${env.server.url}/profile/records`);
     await page.getByTestId('records-page').waitFor();
     const mine = page.getByTestId('record-row').filter({ hasText: orderNo });
     await expect.poll(() => mine.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
@@ -168,7 +152,7 @@ describe.each(layouts)('trading journey (%s)', (layout) => {
     await screenshot(page, `${layout}-records`);
 
     // The margin account page shows the same account's figures.
-    await page.goto(`${server.url}/profile/balance2`);
+    await page.goto(`${env.server.url}/profile/balance2`);
     await expect.poll(() => page.getByTestId('margin-equity').textContent(), { timeout: 10_000 }).toMatch(/\d/);
     await screenshot(page, `${layout}-balance2`);
 

@@ -1,0 +1,28 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launch } from './browser.ts';
+import { type RunningServer, startServer } from './server.ts';
+
+/**
+ * A journey's real server (fresh embedded database) and Chromium, started before its tests and
+ * stopped after them. Read `env.server` and `env.browser` inside tests and hooks.
+ */
+export function useJourney(): { readonly server: RunningServer; readonly browser: Browser } {
+  const env = {} as { server: RunningServer; browser: Browser };
+  beforeAll(async () => {
+    env.server = await startServer();
+    env.browser = await launch();
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
+}
+
+/** The mobile onboarding board shows on a first visit: skip it when it is there. */
+export async function dismissBoard(page: Page) {
+  const skip = page.getByTestId('board-skip');
+  await skip.waitFor({ state: 'visible', timeout: 1500 }).catch(() => undefined);
+  if (await skip.isVisible()) await skip.click();
+}
