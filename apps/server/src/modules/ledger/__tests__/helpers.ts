@@ -3,8 +3,9 @@ import { expect } from 'vitest';
 import type { Database, Executor } from '../../../db/client.ts';
 import { type Driver, openTestDatabase } from '../../../test/db.ts';
 import { AppError } from '../../../http/errors.ts';
+import { ManualClock } from '../../../lib/clock.ts';
 import { ledgerAccounts, ledgerHolds, ledgerTransfers } from '../ledger.tables.ts';
-import type { LedgerService } from '../ledger.service.ts';
+import { createLedgerService, type LedgerService } from '../ledger.service.ts';
 
 /** Everything the ledger can write, to prove that a refused operation wrote nothing. */
 export async function snapshot(exec: Executor) {
@@ -66,4 +67,28 @@ export async function openLedgerTestDatabase(driver: Driver): Promise<Database> 
   const pool = (database.db as unknown as { $client?: { on?: (event: string, fn: () => void) => void } }).$client;
   if (driver === 'postgres') pool?.on?.('error', () => {});
   return database;
+}
+
+/** A fresh test database with a ledger service on a fixed clock and the default currencies seeded. */
+export async function openLedgerTestService(driver: Driver): Promise<{ database: Database; ledger: LedgerService }> {
+  const database = await openLedgerTestDatabase(driver);
+  const ledger = createLedgerService({ db: database.db, clock: new ManualClock('2026-01-01T00:00:00Z') });
+  await ledger.seedCurrencies(database.db);
+  return { database, ledger };
+}
+
+/** Gives a user `amount` from the treasury of `mode` (a deposit), under a key of its own. */
+export function fundFromTreasury(
+  ledger: LedgerService,
+  exec: Executor,
+  o: { userId: number; amount: string; currency: string; mode: 'real' | 'demo' },
+) {
+  return ledger.transfer(exec, {
+    key: `test-fund:${o.userId}:${o.currency}:${o.mode}:${o.amount}:${Math.random()}`,
+    debit: { platform: 'treasury', mode: o.mode },
+    credit: { userId: o.userId, mode: o.mode },
+    currency: o.currency,
+    amount: o.amount,
+    code: 'deposit',
+  });
 }

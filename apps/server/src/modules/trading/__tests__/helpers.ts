@@ -114,6 +114,28 @@ export async function createTradingTestApp(driver: Driver): Promise<TradingTestA
   };
 }
 
+/**
+ * The app for the order tests (trading.orders*.test.ts): createTradingTestApp with BTCUSDT, EURUSD,
+ * AAPL and SOLUSDT quoted once (XRPUSDT stays without a quote).
+ */
+export async function createOrdersTestApp(driver: Driver): Promise<TradingTestApp> {
+  const t = await createTradingTestApp(driver);
+  await t.tick('BTCUSDT', '94990.00', '95000.00');
+  await t.tick('EURUSD', '1.16000', '1.16010');
+  await t.tick('AAPL', '269.90', '270.00');
+  await t.tick('SOLUSDT', '139.90', '140.00');
+  return t;
+}
+
+/** An order body: a market buy of 0.1 lot at 10×, `o` overriding any field (instrumentId included). */
+export const btc = (o: Record<string, unknown> = {}) => ({
+  instrumentId: 0,
+  side: 'buy',
+  lots: '0.1',
+  leverage: 10,
+  ...o,
+});
+
 /** Exact decimal arithmetic on USDT strings for expectations (6 decimals, bigint). */
 export const minor = (s: string): bigint => {
   const neg = s.startsWith('-');
