@@ -3,13 +3,13 @@
  * transfer's account references in a deadlock-free order, and the user's balance lines.
  */
 import { formatDecimal, fromLedger } from '@openbourse/money';
-import type { Executor } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { DEFAULT_CURRENCIES, QUOTE_CURRENCY } from './ledger.currencies.ts';
 import { LedgerMisuseError } from './ledger.errors.ts';
 import { checkCurrency, checkMode, checkUserId, fmt, requireCurrency } from './ledger.helpers.ts';
 import * as repo from './ledger.repository.ts';
-import type { AccountRow } from './ledger.repository.ts';
+import type { AccountRow, CurrencyRow } from './ledger.repository.ts';
 import {
   type Account,
   type AccountKind,
@@ -53,9 +53,34 @@ function refOrder(ref: AccountRef): string {
   return `2:${String(ref.userId).padStart(20, '0')}`;
 }
 
+/** How long a currency row read outside any transaction is reused (see `currencyReader`). */
+export const CURRENCY_TTL_MS = 60_000;
+
+/**
+ * `requireCurrency` with a cache. Every balance, hold and transfer looks its currency up, and
+ * currency rows are never rewritten (the scale is data, ledger.currencies.ts) nor deleted: a row
+ * read through the ledger's own database handle, outside any transaction and therefore committed,
+ * is reused for `ttlMs`. A row read inside a transaction is not kept (that transaction may have
+ * inserted it and may still roll back); an unknown code is always looked up.
+ */
+export function currencyReader(db: Db | undefined, clock: Clock, ttlMs = CURRENCY_TTL_MS) {
+  const rows = new Map<string, { at: number; row: CurrencyRow }>();
+  return async function currencyRow(exec: Executor, code: string): Promise<CurrencyRow> {
+    const now = clock.now().getTime();
+    const hit = typeof code === 'string' ? rows.get(code) : undefined;
+    if (hit && now >= hit.at && now - hit.at < ttlMs) return hit.row;
+    const row = await requireCurrency(exec, code);
+    if (db !== undefined && exec === db && ttlMs > 0) rows.set(row.code, { at: now, row: Object.freeze({ ...row }) });
+    return row;
+  };
+}
+
 export type LedgerAccounts = ReturnType<typeof createLedgerAccounts>;
 
-export function createLedgerAccounts({ clock }: { clock: Clock }) {
+/** `db`: the handle whose reads outside transactions may fill the currency cache (none: no cache). */
+export function createLedgerAccounts({ clock, db }: { clock: Clock; db?: Db }) {
+  const currencyRow = currencyReader(db, clock);
+
   async function accountRow(
     exec: Executor,
     userId: number | null,
@@ -113,6 +138,8 @@ export function createLedgerAccounts({ clock }: { clock: Clock }) {
     accountRow,
     resolveAccount,
     resolvePair,
+    /** The currency's row (40001 unknown), from the cache when it may be. */
+    currencyRow,
 
     /** Inserts the default currencies that are missing; never rewrites an existing one. */
     async seedCurrencies(exec: Executor, list: readonly Currency[] = DEFAULT_CURRENCIES): Promise<void> {
@@ -148,7 +175,7 @@ export function createLedgerAccounts({ clock }: { clock: Clock }) {
       checkUserId(userId);
       checkMode(mode);
       if (!USER_ACCOUNT_KINDS.includes(kind)) throw new LedgerMisuseError(`bad user account kind ${kind}`);
-      const cur = await requireCurrency(exec, currency);
+      const cur = await currencyRow(exec, currency);
       return toAccount(await accountRow(exec, userId, mode, cur.code, kind), cur.scale);
     },
 
@@ -160,14 +187,14 @@ export function createLedgerAccounts({ clock }: { clock: Clock }) {
     ): Promise<Account> {
       checkMode(mode);
       if (!PLATFORM_ACCOUNT_KINDS.includes(kind)) throw new LedgerMisuseError(`bad platform account kind ${kind}`);
-      const cur = await requireCurrency(exec, currency);
+      const cur = await currencyRow(exec, currency);
       return toAccount(await accountRow(exec, null, mode, cur.code, kind), cur.scale);
     },
 
     async getAccount(exec: Executor, id: number): Promise<Account | undefined> {
       const row = await repo.findAccountById(exec, id);
       if (!row) return undefined;
-      return toAccount(row, (await requireCurrency(exec, row.currency)).scale);
+      return toAccount(row, (await currencyRow(exec, row.currency)).scale);
     },
 
     /**
@@ -205,7 +232,7 @@ export function createLedgerAccounts({ clock }: { clock: Clock }) {
     /** One currency's line for the user (zeros when there are no accounts yet). */
     async balance(exec: Executor, userId: number, mode: Mode, currency: string): Promise<BalanceLine> {
       checkMode(mode);
-      const cur = await requireCurrency(exec, currency);
+      const cur = await currencyRow(exec, currency);
       const available = await repo.findAccount(exec, { userId, mode, currency: cur.code, kind: 'available' });
       const locked = await repo.findAccount(exec, { userId, mode, currency: cur.code, kind: 'locked' });
       const a = available ? fromLedger(available.balance, cur.scale) : 0n;

@@ -16,7 +16,6 @@ import {
   holdTransferKey,
   LEDGER_CODES,
   parseAmount,
-  requireCurrency,
 } from './ledger.helpers.ts';
 import * as repo from './ledger.repository.ts';
 import type { AccountRow, CurrencyRow, HoldRow } from './ledger.repository.ts';
@@ -47,13 +46,6 @@ function selectorOf(sel: HoldSelector): { id: number } | { key: string } {
   throw new LedgerMisuseError('holdId or holdKey is required');
 }
 
-/** The hold, row-locked so that posts and voids of one hold are serialised. */
-async function lockHold(tx: Tx, sel: HoldSelector): Promise<{ row: HoldRow; currency: CurrencyRow }> {
-  const row = await repo.findHold(tx, selectorOf(sel), true);
-  if (!row) throw holdNotFound();
-  return { row, currency: await requireCurrency(tx, row.currency) };
-}
-
 async function lockedAccountOf(tx: Tx, row: HoldRow): Promise<AccountRow> {
   const locked = await repo.findAccount(tx, {
     userId: row.userId,
@@ -74,8 +66,15 @@ export function createLedgerHolds({
   accounts: LedgerAccounts;
   transfers: LedgerTransfers;
 }) {
-  const { accountRow, resolveAccount } = accounts;
+  const { accountRow, resolveAccount, currencyRow } = accounts;
   const { move } = transfers;
+
+  /** The hold, row-locked so that posts and voids of one hold are serialised. */
+  async function lockHold(tx: Tx, sel: HoldSelector): Promise<{ row: HoldRow; currency: CurrencyRow }> {
+    const row = await repo.findHold(tx, selectorOf(sel), true);
+    if (!row) throw holdNotFound();
+    return { row, currency: await currencyRow(tx, row.currency) };
+  }
 
   return {
     /**
@@ -88,7 +87,7 @@ export function createLedgerHolds({
       checkKey(input.code, 'code');
       checkUserId(input.userId);
       checkMode(input.mode);
-      const cur = await requireCurrency(exec, input.currency);
+      const cur = await currencyRow(exec, input.currency);
       const units = parseAmount(input.amount, cur);
       const amount = toLedger(units, cur.scale);
       return atomically(exec, async (tx) => {
@@ -264,7 +263,7 @@ export function createLedgerHolds({
     async getHold(exec: Executor, sel: HoldSelector): Promise<Hold | undefined> {
       const row = await repo.findHold(exec, selectorOf(sel));
       if (!row) return undefined;
-      return toHold(row, (await requireCurrency(exec, row.currency)).scale);
+      return toHold(row, (await currencyRow(exec, row.currency)).scale);
     },
   };
 }

@@ -32,7 +32,8 @@ export interface LedgerServiceDeps {
 export type LedgerService = ReturnType<typeof createLedgerService>;
 
 export function createLedgerService({ db, clock }: LedgerServiceDeps) {
-  const accounts = createLedgerAccounts({ clock });
+  // Currency rows read outside transactions are reused (ledger.accounts.ts, currencyReader).
+  const accounts = createLedgerAccounts({ clock, db });
   const transfers = createLedgerTransfers({ clock, accounts });
   const holds = createLedgerHolds({ clock, accounts, transfers });
 

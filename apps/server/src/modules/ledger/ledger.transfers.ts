@@ -9,16 +9,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { LedgerAccounts } from './ledger.accounts.ts';
 import { QUOTE_CURRENCY } from './ledger.currencies.ts';
 import { insufficientBalance, LedgerMisuseError, ledgerConflict } from './ledger.errors.ts';
-import {
-  atomically,
-  checkKey,
-  checkUserId,
-  demoFundKey,
-  fmt,
-  LEDGER_CODES,
-  parseAmount,
-  requireCurrency,
-} from './ledger.helpers.ts';
+import { atomically, checkKey, checkUserId, demoFundKey, fmt, LEDGER_CODES, parseAmount } from './ledger.helpers.ts';
 import * as repo from './ledger.repository.ts';
 import type { AccountRow, CurrencyRow, TransferRow } from './ledger.repository.ts';
 import type { Transfer, TransferInput, TransferResult } from './ledger.types.ts';
@@ -71,7 +62,7 @@ function sameTransfer(row: TransferRow, m: Move): boolean {
 export type LedgerTransfers = ReturnType<typeof createLedgerTransfers>;
 
 export function createLedgerTransfers({ clock, accounts }: { clock: Clock; accounts: LedgerAccounts }) {
-  const { accountRow, resolvePair } = accounts;
+  const { accountRow, resolvePair, currencyRow } = accounts;
 
   /**
    * The one place balances change. Must run inside atomically(): the transfer row is written before
@@ -138,7 +129,7 @@ export function createLedgerTransfers({ clock, accounts }: { clock: Clock; accou
      */
     async transfer(exec: Executor, input: TransferInput): Promise<TransferResult> {
       checkKey(input.key);
-      const cur = await requireCurrency(exec, input.currency);
+      const cur = await currencyRow(exec, input.currency);
       const units = parseAmount(input.amount, cur);
       return atomically(exec, async (tx) => {
         const [debit, credit] = await resolvePair(tx, input.debit, input.credit, cur.code);
@@ -159,7 +150,7 @@ export function createLedgerTransfers({ clock, accounts }: { clock: Clock; accou
     async getTransfer(exec: Executor, key: string): Promise<Transfer | undefined> {
       const row = await repo.findTransferByKey(exec, key);
       if (!row) return undefined;
-      return toTransfer(row, (await requireCurrency(exec, row.currency)).scale);
+      return toTransfer(row, (await currencyRow(exec, row.currency)).scale);
     },
 
     /**
@@ -177,10 +168,10 @@ export function createLedgerTransfers({ clock, accounts }: { clock: Clock; accou
       const key = demoFundKey(userId);
       const previous = await repo.findTransferByKey(exec, key);
       if (previous) {
-        const { scale } = await requireCurrency(exec, previous.currency);
+        const { scale } = await currencyRow(exec, previous.currency);
         return { ...toTransfer(previous, scale), replayed: true };
       }
-      const cur = await requireCurrency(exec, currency);
+      const cur = await currencyRow(exec, currency);
       const units = parseAmount(amount, cur);
       return atomically(exec, async (tx) => {
         const faucet = await accountRow(tx, null, 'demo', cur.code, 'faucet');

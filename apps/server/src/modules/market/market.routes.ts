@@ -1,10 +1,31 @@
 import { Candle, KLineQuery, ListMarketQuery, MarketInfo, Quote, RecordedTick } from '@openbourse/contracts/market.ts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { envelope, ok } from '../../http/envelope.ts';
 import { marketErrors } from './market.errors.ts';
 import { typed } from '../../http/typed.ts';
-import type { MarketService } from './market.service.ts';
+import type { MarketService, QuoteList } from './market.service.ts';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Each snapshot's answer per language, made when first asked for (gone with the snapshot). */
+const envelopes = new WeakMap<QuoteList, Map<string, Buffer>>();
+
+/** `ok(req, list.quotes)` as the envelope schema serialises it, from the snapshot's JSON. */
+function envelopeBytes(list: QuoteList, req: FastifyRequest): Buffer {
+  let byLang = envelopes.get(list);
+  if (!byLang) {
+    byLang = new Map();
+    envelopes.set(list, byLang);
+  }
+  let bytes = byLang.get(req.lang);
+  if (!bytes) {
+    const { code, msg } = ok(req, null);
+    bytes = Buffer.from(`{"code":${code},"msg":${JSON.stringify(msg)},"result":${list.json}}`);
+    byLang.set(req.lang, bytes);
+  }
+  return bytes;
+}
 
 /** Public market data (no login): quotes by market type, one instrument, K-lines. */
 export function marketRoutes(app: FastifyInstance, deps: { market: MarketService }) {
@@ -23,7 +44,14 @@ export function marketRoutes(app: FastifyInstance, deps: { market: MarketService
         response: { 200: envelope(z.array(Quote)) },
       },
     },
-    async (req) => ok(req, await deps.market.listByType(req.query.type)),
+    // The snapshot's bytes, not the schema's serialiser: the same JSON (market.snapshot.test.ts), made
+    // once per quote change and language instead of once per request. Compression and the security
+    // headers still apply (onSend hooks).
+    async (req, reply) => {
+      const list = await deps.market.quoteList(req.query.type);
+      // Bytes bypass the typed reply (and its serialiser) by design.
+      return (reply as FastifyReply).type(JSON_TYPE).send(envelopeBytes(list, req));
+    },
   );
 
   r.get(

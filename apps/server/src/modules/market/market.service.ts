@@ -13,6 +13,7 @@ import { createTickPipeline } from './market.ticks.ts';
 import { createMarketViews } from './market.views.ts';
 
 export type { Logger, QuoteSnapshot } from './market.context.ts';
+export type { QuoteList } from './market.quotes.ts';
 export { toInstrument } from './market.context.ts';
 
 export function createMarketService(deps: { db: Db; clock: Clock; options: MarketOptions; log?: Logger }) {
@@ -52,6 +53,7 @@ export function createMarketService(deps: { db: Db; clock: Clock; options: Marke
 
     // The public market calls (market.views.ts, market.klines.ts) and the home page's figures.
     listByType: views.listByType,
+    quoteList: views.quoteList,
     marketInfo: views.marketInfo,
     candles: klines.candles,
     homeSources: views.homeSources,

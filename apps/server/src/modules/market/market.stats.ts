@@ -33,6 +33,19 @@ export class RollingStats {
     if (!this.#current || candle.openTime >= this.#current.openTime) this.#current = candle;
   }
 
+  /**
+   * The last instant at which `snapshot` still answers as it does at `nowMs` (with the same `last`
+   * and no `update` in between): candles only leave the window as time passes, the oldest first.
+   * Infinity when the window is empty.
+   */
+  stableUntil(nowMs: number): number {
+    const since = nowMs - STATS_WINDOW_MS;
+    const oldest =
+      this.#closed.find((c) => c.openTime >= since) ??
+      (this.#current && this.#current.openTime >= since ? this.#current : null);
+    return oldest ? oldest.openTime + STATS_WINDOW_MS : Number.POSITIVE_INFINITY;
+  }
+
   snapshot(nowMs: number, last: bigint): Stats24h {
     const since = nowMs - STATS_WINDOW_MS;
     while (this.#closed.length > 0 && (this.#closed[0] as CandleState).openTime < since) this.#closed.shift();

@@ -1,19 +1,20 @@
 /**
- * The market as the public pages read it: instruments, quotes by market type, one instrument's
- * spec and session state (`marketInfo`), and the home page's market figures.
+ * The market as the public pages read it: instruments, quotes by market type (also as a
+ * pre-serialised snapshot, `quoteList`), one instrument's spec and session state (`marketInfo`),
+ * and the home page's market figures.
  */
 import type { MarketInfo, Quote } from '@openbourse/contracts/market.ts';
 import type { HomeSources } from '../home/home.service.ts';
 import type { MarketContext } from './market.context.ts';
 import { marketErrors } from './market.errors.ts';
-import type { MarketQuotes } from './market.quotes.ts';
+import type { MarketQuotes, QuoteList } from './market.quotes.ts';
 import { marketRepository as repo } from './market.repository.ts';
 import { isOpen, nextSessionChange } from './market.session.ts';
 import type { Instrument } from './market.types.ts';
 
 export type MarketViews = ReturnType<typeof createMarketViews>;
 
-export function createMarketViews(ctx: MarketContext, { quoteOf }: MarketQuotes) {
+export function createMarketViews(ctx: MarketContext, { quoteOf, quoteList }: MarketQuotes) {
   const { db, clock, options } = ctx;
 
   return {
@@ -33,11 +34,17 @@ export function createMarketViews(ctx: MarketContext, { quoteOf }: MarketQuotes)
     /** Quotes of one market type (1–5), in catalogue order. */
     async listByType(type: number): Promise<Quote[]> {
       await ctx.ensureLoaded();
-      const now = clock.now().getTime();
-      return ctx
-        .enabled()
-        .filter((i) => i.type === type)
-        .map((i) => quoteOf(i, now));
+      // Copies: the snapshot is shared by every request until it changes.
+      return quoteList(type).quotes.map((q) => ({ ...q }));
+    },
+
+    /**
+     * The same quotes as one shared snapshot with their JSON, computed once per change (a new
+     * quote, a session opening or closing, a candle leaving the 24 h window); read-only.
+     */
+    async quoteList(type: number): Promise<QuoteList> {
+      await ctx.ensureLoaded();
+      return quoteList(type);
     },
 
     /** Spec, session state and quote of an enabled instrument (by id or code); 80005 otherwise. */

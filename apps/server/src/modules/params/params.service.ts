@@ -49,7 +49,31 @@ export interface ParamsService {
   set(exec: Executor, key: string, value: string): Promise<void>;
 }
 
-export function createParamsService({ db, clock }: { db: Db; clock: Clock }): ParamsService {
+/** How long `get` may answer a value it read before (any writer, any process): 1 s. */
+export const PARAMS_TTL_MS = 1000;
+
+/**
+ * `get` is read on hot paths (every demo request, every order) and parameters change rarely, by an
+ * operator: a value read is kept for `ttlMs` (0: none), concurrent reads of one key share one query,
+ * and `set` forgets the key at once in this process. A change made anywhere is therefore seen
+ * everywhere at most `ttlMs` after it commits. `getPublic` always reads.
+ */
+export function createParamsService({
+  db,
+  clock,
+  ttlMs = PARAMS_TTL_MS,
+}: {
+  db: Db;
+  clock: Clock;
+  ttlMs?: number;
+}): ParamsService {
+  const cache = new Map<string, { at: number; value: Promise<string | undefined> }>();
+
+  async function read(key: string): Promise<string | undefined> {
+    const [row] = await db.select({ value: params.value }).from(params).where(eq(params.key, key));
+    return row?.value;
+  }
+
   return {
     async seed(exec) {
       const now = clock.now();
@@ -57,10 +81,20 @@ export function createParamsService({ db, clock }: { db: Db; clock: Clock }): Pa
         .insert(params)
         .values(DEFAULT_PARAMS.map((p) => ({ ...p, updatedAt: now })))
         .onConflictDoNothing();
+      cache.clear();
     },
-    async get(key) {
-      const [row] = await db.select({ value: params.value }).from(params).where(eq(params.key, key));
-      return row?.value;
+    get(key) {
+      if (ttlMs <= 0) return read(key);
+      const now = clock.now().getTime();
+      const hit = cache.get(key);
+      // A clock set back counts as expired.
+      if (hit && now >= hit.at && now - hit.at < ttlMs) return hit.value;
+      const entry = { at: now, value: read(key) };
+      cache.set(key, entry);
+      entry.value.catch(() => {
+        if (cache.get(key) === entry) cache.delete(key);
+      });
+      return entry.value;
     },
     async getPublic(key) {
       const [row] = await db
@@ -74,6 +108,9 @@ export function createParamsService({ db, clock }: { db: Db; clock: Clock }): Pa
         .insert(params)
         .values({ key, value, updatedAt: clock.now() })
         .onConflictDoUpdate({ target: params.key, set: { value, updatedAt: clock.now() } });
+      // After the write: a read begun before it is dropped too. (Inside a transaction, a read
+      // between this and the commit keeps the old value for at most ttlMs.)
+      cache.delete(key);
     },
   };
 }
