@@ -123,8 +123,12 @@ describe.each(layouts)('notifications journey (%s)', (layout) => {
 
     await bell.click();
     await page.waitForURL((u) => u.pathname === '/profile/notification');
-    const stop = page.locator('[data-testid="notification-item"][data-kind="stopLoss"]').first();
-    await stop.waitFor();
+    // This run's stop (the other layout's run left a position whose stop may fire meanwhile).
+    const stop = page
+      .locator('[data-testid="notification-item"][data-kind="stopLoss"]')
+      .filter({ hasText: new RegExp(orderNos.join('|')) })
+      .first();
+    await stop.waitFor({ timeout: 90_000 });
     expect(await stop.getAttribute('data-read')).toBe('false');
     expect(await stop.getByTestId('notification-title').textContent()).toBe('Stop loss triggered');
     const body = (await stop.getByTestId('notification-body').textContent()) ?? '';
