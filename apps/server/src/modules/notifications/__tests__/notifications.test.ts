@@ -6,8 +6,8 @@ import type {
 } from '@openbourse/contracts/notifications.ts';
 import type { UOrder } from '@openbourse/contracts/trading.ts';
 import { and, eq, sql } from 'drizzle-orm';
+import { connectSocket, messageUrl } from '../../../test/socket.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { registerUser } from '../../../test/app.ts';
 import { DRIVERS } from '../../../test/db.ts';
 import { eventOutbox } from '../../events/events.tables.ts';
@@ -362,32 +362,11 @@ describe.each(DRIVERS)('notifications on %s', (driver) => {
 
   it('pushes the unread count to the owner’s signed-in sockets only, on a stop loss and on reading', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    const url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/message`;
-    type Frame = Record<string, unknown>;
+    const url = messageUrl(t.app.server);
     const connect = async (token: string) => {
-      const ws = new WebSocket(url);
-      const frames: Frame[] = [];
-      ws.on('message', (data) => {
-        const text = data.toString();
-        if (text.startsWith('{')) frames.push(JSON.parse(text) as Frame);
-      });
-      await new Promise<void>((resolve, reject) => {
-        ws.once('open', () => resolve());
-        ws.once('error', reject);
-      });
-      const next = async (pred: (f: Frame) => boolean, timeoutMs = 5000): Promise<Frame> => {
-        const until = Date.now() + timeoutMs;
-        for (;;) {
-          const i = frames.findIndex(pred);
-          if (i >= 0) return frames.splice(i, 1)[0]!;
-          if (Date.now() > until) throw new Error(`no matching frame; got ${JSON.stringify(frames)}`);
-          await new Promise((r) => setTimeout(r, 10));
-        }
-      };
-      ws.send(JSON.stringify({ op: 'auth', token }));
-      expect((await next((f) => f.ch === 'auth')).ok).toBe(true);
-      return { ws, frames, next };
+      const socket = await connectSocket(url);
+      expect(await socket.auth(token)).toBe(true);
+      return socket;
     };
     const owner = await t.user();
     const other = await t.user();

@@ -1,9 +1,7 @@
 import type { OrderPush, UOrder } from '@openbourse/contracts/trading.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import { connectSocket, messageUrl } from '../../../test/socket.ts';
 import { createTradingTestApp, type TradingTestApp } from '../../trading/__tests__/helpers.ts';
-
-type Frame = Record<string, unknown>;
 
 /** Private pushes on /message: a signed-in socket hears about its owner's orders, and only those. */
 describe('WebSocket /message order pushes', () => {
@@ -12,38 +10,11 @@ describe('WebSocket /message order pushes', () => {
   beforeAll(async () => {
     t = await createTradingTestApp('pglite');
     await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/message`;
+    url = messageUrl(t.app.server);
   });
   afterAll(async () => t?.close());
 
-  async function connect() {
-    const ws = new WebSocket(url);
-    const frames: Frame[] = [];
-    ws.on('message', (data) => {
-      const text = data.toString();
-      if (text.startsWith('{')) frames.push(JSON.parse(text) as Frame);
-    });
-    await new Promise<void>((resolve, reject) => {
-      ws.once('open', () => resolve());
-      ws.once('error', reject);
-    });
-    const next = async (pred: (f: Frame) => boolean, timeoutMs = 5000): Promise<Frame> => {
-      const until = Date.now() + timeoutMs;
-      for (;;) {
-        const i = frames.findIndex(pred);
-        if (i >= 0) return frames.splice(i, 1)[0]!;
-        if (Date.now() > until) throw new Error(`no matching frame; got ${JSON.stringify(frames)}`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    };
-    const auth = async (token: string | null) => {
-      ws.send(JSON.stringify({ op: 'auth', token }));
-      if (token !== null) return (await next((f) => f.ch === 'auth')).ok;
-      return undefined;
-    };
-    return { ws, frames, next, auth };
-  }
+  const connect = () => connectSocket(url);
 
   const open = (token: string, body: Record<string, unknown>) =>
     t.post<UOrder>('buyU', token, body, true).then((r) => {
