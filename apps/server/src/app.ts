@@ -28,6 +28,8 @@ import { createContentService } from './modules/content/content.service.ts';
 import { createFeesService } from './modules/fees/fees.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createHomeService, type HomeSources } from './modules/home/home.service.ts';
+import { createLeases } from './modules/cluster/cluster.leases.ts';
+import { ROLES } from './modules/cluster/cluster.roles.ts';
 import { createJobs } from './modules/jobs/jobs.service.ts';
 import { createLedgerService } from './modules/ledger/ledger.service.ts';
 import { createMailer } from './modules/mail/mailer.ts';
@@ -41,6 +43,7 @@ import { createAccountsService } from './modules/wallet/accounts.service.ts';
 import { MAX_FRAME_BYTES, messageSocket, socketErrorHandler } from './modules/realtime/message.socket.ts';
 import { type MarketOptions, marketOptionsFromEnv } from './modules/market/market.config.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
+import { createRedisTickStream } from './modules/market/market.stream.ts';
 import { createMarketService } from './modules/market/market.service.ts';
 import { tradingRoutes } from './modules/trading/trading.routes.ts';
 import { createTradingService, type TradingOptions, tradingOptionsFromEnv } from './modules/trading/trading.service.ts';
@@ -48,7 +51,7 @@ import { type FileStoreConfig, filesRoutes } from './modules/files/files.routes.
 
 export interface BuildOptions {
   config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'SESSION_TTL_HOURS' | 'WEB_DIST'> &
-    Partial<Pick<Config, 'TRUST_PROXY' | 'REDIS_URL'>> &
+    Partial<Pick<Config, 'TRUST_PROXY' | 'REDIS_URL' | 'REDIS_PREFIX' | 'ROLES'>> &
     FileStoreConfig;
   database: Database;
   clock?: Clock;
@@ -60,6 +63,8 @@ export interface BuildOptions {
   market?: Partial<MarketOptions>;
   /** Margin trading settings over those of the environment (TRADING_*). */
   trading?: Partial<TradingOptions>;
+  /** How often a process tries to take the feed's and the engine's leases (default 1 s). */
+  leaseRetryMs?: number;
 }
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -97,10 +102,20 @@ export async function buildApp(opts: BuildOptions) {
   // Services: plain factories, wired here once.
   const params = createParamsService({ db, clock });
   const mailer = createMailer({ db, smtpUrl: opts.config.SMTP_URL, from: opts.config.MAIL_FROM, clock, log: app.log });
-  const events = createEvents({ db, clock, log: app.log, redisUrl: opts.config.REDIS_URL });
+  const roles = opts.config.ROLES?.length ? opts.config.ROLES : [...ROLES];
+  const redisPrefix = opts.config.REDIS_PREFIX ?? 'openbourse';
+  const events = createEvents({
+    db,
+    clock,
+    log: app.log,
+    redisUrl: opts.config.REDIS_URL,
+    redisChannel: `${redisPrefix}:events`,
+  });
   const notifications = createNotificationsService({ db, clock, events, log: app.log });
   // Per-client limits and counters, shared by every process: in Redis when configured, else in the database.
-  const redisLimiter = opts.config.REDIS_URL ? createRedisRateLimiter({ url: opts.config.REDIS_URL, clock }) : null;
+  const redisLimiter = opts.config.REDIS_URL
+    ? createRedisRateLimiter({ url: opts.config.REDIS_URL, clock, prefix: `${redisPrefix}:limit:` })
+    : null;
   const limiter = redisLimiter ?? createRateLimiter({ db, clock });
   if (redisLimiter) app.addHook('onClose', async () => redisLimiter.close());
   const users = createUsersService({ db });
@@ -120,7 +135,15 @@ export async function buildApp(opts: BuildOptions) {
   const content = createContentService({ db, clock, params });
   const fees = createFeesService({ db, clock });
   const marketOptions = { ...marketOptionsFromEnv(process.env), ...opts.market };
-  const market = createMarketService({ db, clock, log: app.log, options: marketOptions });
+  // The owner of the feed publishes its ticks to the other processes (REDIS_URL); they hear them.
+  const tickStream = opts.config.REDIS_URL
+    ? createRedisTickStream({
+        url: opts.config.REDIS_URL,
+        channel: `${redisPrefix}:ticks`,
+        onError: (err) => app.log.warn({ err }, 'market: tick stream'),
+      })
+    : null;
+  const market = createMarketService({ db, clock, log: app.log, options: marketOptions, stream: tickStream });
   // Durable jobs, each period run once by one process (DESIGN §6): periodic maintenance goes here.
   const jobs = createJobs({ database: opts.database, clock, log: app.log });
   jobs.define('market.prune-ticks', { every: marketOptions.pruneEveryMs, handler: () => market.prune() });
@@ -142,6 +165,12 @@ export async function buildApp(opts: BuildOptions) {
     events,
     notify: notifications.notify,
   });
+  // One owner at a time for the trigger runner and the feed among the processes with those roles
+  // (modules/cluster). The engine's lease is tried first: its runner subscribes to ticks and loads
+  // open positions before a feed here starts, so no tick is missed.
+  const leases = createLeases({ url: opts.database.url, retryMs: opts.leaseRetryMs, log: app.log });
+  if (roles.includes('engine')) leases.add('engine', { acquired: () => trading.start(), lost: () => trading.stop() });
+  if (roles.includes('feed')) leases.add('feed', { acquired: () => market.lead(), lost: () => market.unlead() });
   const home = createHomeService({
     clock,
     users,
@@ -165,6 +194,8 @@ export async function buildApp(opts: BuildOptions) {
     market,
     trading,
     jobs,
+    leases,
+    roles,
     clock,
   };
 
@@ -210,7 +241,10 @@ export async function buildApp(opts: BuildOptions) {
   // API answers are compressed on the fly; the web app's files are served pre-compressed.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
-  healthRoutes(app, { database: opts.database });
+  healthRoutes(app, {
+    database: opts.database,
+    status: () => ({ roles, owns: { feed: leases.held('feed'), engine: leases.held('engine') } }),
+  });
   authRoutes(app, { auth, limiter, ...(opts.authLimits?.client ? { limits: opts.authLimits.client } : {}) });
   contentRoutes(app, { content, params, home });
   walletRoutes(app, { accounts });
@@ -225,27 +259,26 @@ export async function buildApp(opts: BuildOptions) {
   });
   // Each committed notification (or read) goes to its owner's signed-in sockets with the unread count.
   notifications.onPush((userId, push) => realtime.pushToUser(userId, push));
-  // The trigger runner subscribes to ticks and loads open positions before the feed starts, so no
-  // tick is missed; on close it settles what is queued.
-  // The relays start once the app is ready and stop after everything that writes to them.
+  market.onQuoteBatch((json) => realtime.broadcast(json));
+
+  // Starting: the relays, then the market's state (every process), then the leases, then jobs (once
+  // the market has its quotes: pruning keeps each instrument's newest tick). Stopping: the reverse,
+  // so the feed is flushed and the runner settles what is queued before the relays stop.
   app.addHook('onReady', async () => {
     await events.start();
     mailer.start();
+    await market.start();
+    await leases.start();
+    if (roles.includes('jobs')) await jobs.start();
   });
   app.addHook('onClose', async () => {
+    await jobs.stop();
+    await leases.stop();
+    await market.stop();
+    await tickStream?.close();
     await mailer.stop();
     await events.stop();
   });
-  app.addHook('onReady', async () => trading.start());
-  app.addHook('onClose', async () => trading.stop());
-  // The feed runs while the app does: started once ready (after seeding), stopped and flushed on close.
-  market.onQuoteBatch((json) => realtime.broadcast(json));
-  app.addHook('onReady', async () => market.start());
-  app.addHook('onClose', async () => market.stop());
-  // Jobs run once the market has its quotes (pruning keeps each instrument's newest tick); closing
-  // runs hooks in reverse, so they stop first.
-  app.addHook('onReady', async () => jobs.start());
-  app.addHook('onClose', async () => jobs.stop());
 
   app.get('/swx/docs/json', { schema: { hide: true } }, async () => app.swagger());
 

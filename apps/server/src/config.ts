@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseRoles } from './modules/cluster/cluster.roles.ts';
 
 const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -12,6 +13,26 @@ const ConfigSchema = z.object({
    * without it the bus is in process (one process).
    */
   REDIS_URL: z.string().url().optional(),
+  /** Names this installation's channels and keys in Redis (several installations may share one). */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.-]{1,60}$/)
+    .default('openbourse'),
+  /**
+   * What this process does: any of api, feed, engine, jobs (comma-separated; default all). The
+   * feed and the engine have one owner at a time among the processes that may take them.
+   */
+  ROLES: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      try {
+        return parseRoles(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return [];
+      }
+    }),
   MAIL_FROM: z.string().default('OpenBourse <no-reply@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),

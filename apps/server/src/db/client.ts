@@ -20,6 +20,8 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** The PostgreSQL server's URL (leases hold a connection of their own); absent on PGlite. */
+  url?: string;
   /**
    * Raw SQL for a library that brings its own (pg-boss): `values` bind $1, $2 …; without values the
    * text may hold several statements, even its own BEGIN … COMMIT (rolled back if one fails).
@@ -67,7 +69,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         conn.release(broken);
       }
     };
-    return { db, driver: 'postgres', executeSql, close: () => pool.end() };
+    return { db, driver: 'postgres', url: opts.url, executeSql, close: () => pool.end() };
   }
   let client: PGlite;
   if (opts.dataDir) {

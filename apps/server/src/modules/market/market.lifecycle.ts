@@ -1,7 +1,8 @@
 /**
- * Start and stop: at start-up the history to generate or fill, the state to restore from what is
- * stored (quotes, open candles, 24 h statistics), the feed to run and the flush and broadcast
- * timers; at stop, the feed and timers stopped and what is buffered written. Pruning old ticks is
+ * Start and stop: at start-up the state to restore from what is stored (quotes, open candles, 24 h
+ * statistics) and the broadcast timer; when this process owns the feed (`lead`, by lease), the
+ * history to generate or fill, the feed to run and the flush timer; at stop, the feed and timers
+ * stopped and what is buffered written. Pruning old ticks is
  * a job (`market.prune-ticks` on the jobs service, every `pruneEveryMs`), run by one process.
  */
 import { K_PERIODS, PERIOD_MS } from '@openbourse/contracts/market.ts';
@@ -19,6 +20,7 @@ import type { Cancel } from './market.scheduler.ts';
 import { openMsBetween } from './market.session.ts';
 import { createSimFeed, spreadAround } from './market.sim.ts';
 import { RollingStats, STATS_WINDOW_MS } from './market.stats.ts';
+import type { TickStream } from './market.stream.ts';
 import type { TickPipeline } from './market.ticks.ts';
 import type { MarketFeed } from './market.types.ts';
 
@@ -27,13 +29,24 @@ const BACKFILL_AFTER_MS = 120_000;
 
 export type MarketLifecycle = ReturnType<typeof createMarketLifecycle>;
 
-export function createMarketLifecycle(ctx: MarketContext, ticks: TickPipeline, { broadcast }: MarketQuotes) {
+/** How long a follower keeps the ticks it heard (a take-over writes them; a fill here may pin one). */
+const HEARD_KEEP_MS = 30_000;
+
+export function createMarketLifecycle(
+  ctx: MarketContext,
+  ticks: TickPipeline,
+  { broadcast }: MarketQuotes,
+  stream: TickStream | null,
+) {
   const { db, clock, options, log, scheduler, quotes, stats, lastTickTs } = ctx;
   const { record, refillIds, flush } = ticks;
 
   let feed: MarketFeed | null = null;
   let timers: Cancel[] = [];
+  let flushTimer: Cancel | null = null;
+  let unhear: (() => void) | null = null;
   let running = false;
+  let leading = false;
 
   /**
    * Where each instrument's simulation resumes: its last recorded price (continuity across
@@ -182,16 +195,57 @@ export function createMarketLifecycle(ctx: MarketContext, ticks: TickPipeline, {
     return combineFeeds([binance, sim]);
   }
 
+  /** This process no longer owns the feed: stops it and writes what is buffered. */
+  async function unlead() {
+    if (!leading) return;
+    leading = false;
+    flushTimer?.();
+    flushTimer = null;
+    await feed?.stop();
+    feed = null;
+    await Promise.all([ticks.refilling, ticks.pruning]);
+    await flush();
+    ticks.lead(false);
+  }
+
   return {
     /** Idempotent start-up data: the instrument catalogue (existing rows are left as they are). */
     async seed(exec: Executor) {
       await repo.seedInstruments(exec, CATALOGUE, clock.now());
     },
 
-    /** Loads state, generates missing history, starts the feed and the flush/broadcast timers. */
+    /**
+     * Every process: loads instruments, quotes, candles and statistics from what is stored, hears
+     * the owner's ticks from the stream (when several processes share the work) and pushes quote
+     * batches to its own clients. The feed itself starts in `lead`.
+     */
     async start() {
       if (running) return;
       running = true;
+      await ctx.loadInstruments();
+      await loadState(clock.now().getTime());
+      if (stream) {
+        unhear = stream.subscribe((rows) => ticks.hear(rows));
+        await stream.ready();
+      }
+      timers = [
+        scheduler.every(options.broadcastMs, broadcast),
+        // A follower keeps what it heard for a while (see ticks.hear), then lets it go.
+        scheduler.every(options.flushMs, () => ticks.forgetHeard(clock.now().getTime() - HEARD_KEEP_MS)),
+      ];
+      log.info({ instruments: ctx.enabled().length }, 'market: started');
+    },
+
+    /**
+     * This process now owns the feed (its lease): writes the ticks it heard that the last owner may
+     * not have flushed, generates missing history, reloads state and starts the feed where the
+     * recorded prices left off, numbering ticks from a fresh block of the sequence.
+     */
+    async lead() {
+      if (leading) return;
+      leading = true;
+      ticks.lead(true, stream ? (row) => stream.publish(row) : null);
+      await flush();
       await ctx.loadInstruments();
       await refillIds();
       const nowMs = clock.now().getTime();
@@ -200,19 +254,20 @@ export function createMarketLifecycle(ctx: MarketContext, ticks: TickPipeline, {
       feed = createFeed(resume);
       feed?.onTick(record);
       await feed?.start();
-      timers = [scheduler.every(options.flushMs, () => void flush()), scheduler.every(options.broadcastMs, broadcast)];
-      log.info({ feed: feed?.name ?? 'off', instruments: ctx.enabled().length }, 'market: started');
+      flushTimer = scheduler.every(options.flushMs, () => void flush());
+      log.info({ feed: feed?.name ?? 'off', instruments: ctx.enabled().length }, 'market: feed owned here');
     },
 
-    /** Stops the feed and timers and writes what is buffered. Safe to call twice. */
+    unlead,
+
+    /** Stops the feed (if owned here) and timers and writes what is buffered. Safe to call twice. */
     async stop() {
       if (!running) return;
       running = false;
+      await unlead();
       for (const c of timers.splice(0)) c();
-      await feed?.stop();
-      feed = null;
-      await Promise.all([ticks.refilling, ticks.pruning]);
-      await flush();
+      unhear?.();
+      unhear = null;
     },
 
     get feedName(): string {

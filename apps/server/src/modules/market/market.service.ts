@@ -1,6 +1,7 @@
 /**
- * `createMarketService({ db, clock, options, log? })`: composes the market's parts (shared context,
- * tick pipeline, quotes, K-lines, views, start/stop) into the one API other modules call.
+ * `createMarketService({ db, clock, options, log?, stream? })`: composes the market's parts (shared
+ * context, tick pipeline, quotes, K-lines, views, start/stop, owning the feed) into the one API other
+ * modules call.
  */
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -9,6 +10,7 @@ import { createMarketContext, type Logger } from './market.context.ts';
 import { createMarketKlines } from './market.klines.ts';
 import { createMarketLifecycle } from './market.lifecycle.ts';
 import { createMarketQuotes } from './market.quotes.ts';
+import type { TickStream } from './market.stream.ts';
 import { createTickPipeline } from './market.ticks.ts';
 import { createMarketViews } from './market.views.ts';
 
@@ -16,19 +18,32 @@ export type { Logger, QuoteSnapshot } from './market.context.ts';
 export type { QuoteList } from './market.quotes.ts';
 export { toInstrument } from './market.context.ts';
 
-export function createMarketService(deps: { db: Db; clock: Clock; options: MarketOptions; log?: Logger }) {
+export function createMarketService(deps: {
+  db: Db;
+  clock: Clock;
+  options: MarketOptions;
+  log?: Logger;
+  /** The tick stream between processes (REDIS_URL); absent → one process owns and hears itself. */
+  stream?: TickStream | null;
+}) {
   const ctx = createMarketContext(deps);
   const ticks = createTickPipeline(ctx);
   const quotes = createMarketQuotes(ctx);
   const klines = createMarketKlines(ctx);
   const views = createMarketViews(ctx, quotes);
-  const lifecycle = createMarketLifecycle(ctx, ticks, quotes);
+  const lifecycle = createMarketLifecycle(ctx, ticks, quotes, deps.stream ?? null);
 
   return {
     // Start and stop (market.lifecycle.ts).
     seed: lifecycle.seed,
     start: lifecycle.start,
     stop: lifecycle.stop,
+    // Owning the feed (by lease, modules/cluster): numbering ticks and running the feed here.
+    lead: lifecycle.lead,
+    unlead: lifecycle.unlead,
+    get leading(): boolean {
+      return ticks.leading;
+    },
 
     // Writing and pruning ticks (market.ticks.ts).
     flush: ticks.flush,

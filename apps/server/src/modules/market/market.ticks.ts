@@ -52,6 +52,11 @@ export function createTickPipeline(ctx: MarketContext) {
   let refilling: Promise<void> | null = null;
   let idWarned = false;
 
+  /** Whether this process owns the feed: only the owner numbers ticks. */
+  let leading = false;
+  /** Where the owner's recorded ticks go besides this process (the tick stream). */
+  let outlet: ((row: TickRow) => void) | null = null;
+
   let flushChain: Promise<void> = Promise.resolve();
   let pruning: Promise<void> | null = null;
 
@@ -87,10 +92,37 @@ export function createTickPipeline(ctx: MarketContext) {
 
   // ---------------------------------------------------------------- recording
 
-  /** Numbers a feed tick, buffers it for the next flush, updates quote, candles and listeners. */
+  /** Buffers a numbered tick for the next flush and updates quote, candles, statistics, listeners. */
+  function accept(row: TickRow, inst: Instrument, units: { bid: bigint; ask: bigint; last: bigint; volume: bigint }) {
+    pendingTicks.set(row.id, row);
+    if (pendingTicks.size > MAX_PENDING_TICKS) {
+      const oldest = pendingTicks.keys().next().value as number;
+      pendingTicks.delete(oldest);
+      log.error({ tickId: oldest }, 'market: tick buffer full, oldest unrecorded tick dropped');
+    }
+    const ts = row.ts.getTime();
+    quotes.set(inst.id, { tickId: row.id, bid: units.bid, ask: units.ask, last: units.last, ts, source: row.source });
+    const { updated } = ctx.aggregator.apply({ instrumentId: inst.id, ts, price: units.last, volume: units.volume });
+    for (const c of updated) {
+      dirtyCandles.set(`${c.instrumentId}:${c.period}:${c.openTime}`, c);
+      if (c.period === '5m') stats.get(inst.id)?.update(c);
+    }
+    changed.add(inst.id);
+    const tick = toMarketTick(row, inst);
+    for (const l of tickListeners) {
+      try {
+        l(tick);
+      } catch (err) {
+        log.error({ err }, 'market: tick listener failed');
+      }
+    }
+    return tick;
+  }
+
+  /** Numbers a feed tick (the owner of the feed only), then accepts it and hands it to the outlet. */
   function record(t: FeedTick): MarketTick | null {
     const inst = ctx.byId.get(t.instrumentId);
-    if (!inst) return null;
+    if (!inst || !leading) return null;
     const id = takeId();
     if (id === null) {
       if (!idWarned) log.warn({}, 'market: no tick ids reserved yet, dropping ticks');
@@ -110,28 +142,41 @@ export function createTickPipeline(ctx: MarketContext) {
       volume: unitsToTrimmed(t.volume, VOLUME_SCALE),
       source: t.source,
     };
-    pendingTicks.set(id, row);
-    if (pendingTicks.size > MAX_PENDING_TICKS) {
-      const oldest = pendingTicks.keys().next().value as number;
-      pendingTicks.delete(oldest);
-      log.error({ tickId: oldest }, 'market: tick buffer full, oldest unrecorded tick dropped');
-    }
-    quotes.set(inst.id, { tickId: id, bid: t.bid, ask: t.ask, last: t.last, ts, source: t.source });
-    const { updated } = ctx.aggregator.apply({ instrumentId: inst.id, ts, price: t.last, volume: t.volume });
-    for (const c of updated) {
-      dirtyCandles.set(`${c.instrumentId}:${c.period}:${c.openTime}`, c);
-      if (c.period === '5m') stats.get(inst.id)?.update(c);
-    }
-    changed.add(inst.id);
-    const tick = toMarketTick(row, inst);
-    for (const l of tickListeners) {
-      try {
-        l(tick);
-      } catch (err) {
-        log.error({ err }, 'market: tick listener failed');
-      }
-    }
+    const tick = accept(row, inst, { bid: t.bid, ask: t.ask, last: t.last, volume: t.volume });
+    outlet?.(row);
     return tick;
+  }
+
+  /**
+   * Ticks the owner of the feed recorded, heard from the stream (a process that does not own the
+   * feed). They are kept for `forgetHeard`'s window: a fill here pins one it has not flushed yet,
+   * and a process that takes the feed over writes those the last owner may not have.
+   */
+  function hear(rows: readonly TickRow[]): void {
+    if (leading) return;
+    for (const row of rows) {
+      const inst = ctx.byId.get(row.instrumentId);
+      if (!inst) continue;
+      const ts = row.ts.getTime();
+      lastTickTs.set(inst.id, Math.max(ts, lastTickTs.get(inst.id) ?? 0));
+      const d = inst.priceDecimals;
+      accept(row, inst, {
+        bid: decimalToUnits(row.bid, d),
+        ask: decimalToUnits(row.ask, d),
+        last: decimalToUnits(row.price, d),
+        volume: decimalToUnits(row.volume, VOLUME_SCALE),
+      });
+    }
+  }
+
+  /** Drops heard ticks older than `beforeMs` (a follower's buffer; the owner flushes its own). */
+  function forgetHeard(beforeMs: number): void {
+    if (leading) return;
+    for (const [id, row] of pendingTicks) {
+      if (row.ts.getTime() >= beforeMs) break;
+      pendingTicks.delete(id);
+    }
+    dirtyCandles.clear();
   }
 
   async function doFlush() {
@@ -192,7 +237,19 @@ export function createTickPipeline(ctx: MarketContext) {
 
   return {
     record,
+    hear,
+    forgetHeard,
     refillIds,
+
+    /** Becomes (or stops being) the owner that numbers ticks; `out` hears each recorded tick. */
+    lead(on: boolean, out: ((row: TickRow) => void) | null = null) {
+      leading = on;
+      outlet = on ? out : null;
+    },
+
+    get leading(): boolean {
+      return leading;
+    },
     flush,
     prune,
 
@@ -225,6 +282,8 @@ export function createTickPipeline(ctx: MarketContext) {
       source?: TickSource;
     }): Promise<MarketTick> {
       await ctx.ensureLoaded();
+      // Ticks are numbered by one process: send them to the owner of the feed.
+      if (!leading) throw new Error('market: this process does not own the feed');
       if (ids.next >= ids.end && spareBlock === null) await refillIds();
       const inst = ctx.byId.get(input.instrumentId);
       if (!inst) throw marketErrors.noRecord();

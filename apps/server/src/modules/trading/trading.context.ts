@@ -211,8 +211,36 @@ export function stopOutPriceOf(inst: Instrument, ins: EngineInstrument, p: Posit
   return ticks === null ? null : ticksToPriceString(inst, ticks);
 }
 
+/** What of an order its triggers depend on (carried by its events to the engine's process). */
+export type TriggerFields = Pick<
+  OrderRow,
+  | 'id'
+  | 'instrumentId'
+  | 'version'
+  | 'status'
+  | 'side'
+  | 'type'
+  | 'orderPrice'
+  | 'stopLoss'
+  | 'takeProfit'
+  | 'stopOutPrice'
+>;
+
+export const triggerFieldsOf = (row: OrderRow): TriggerFields => ({
+  id: row.id,
+  instrumentId: row.instrumentId,
+  version: row.version,
+  status: row.status,
+  side: row.side,
+  type: row.type,
+  orderPrice: row.orderPrice,
+  stopLoss: row.stopLoss,
+  takeProfit: row.takeProfit,
+  stopOutPrice: row.stopOutPrice,
+});
+
 /** The order's triggers as the runner holds them, active from the first tick after `afterTickId`. */
-export function entryOf(inst: Instrument, row: OrderRow, afterTickId: number): RunnerEntry {
+export function entryOf(inst: Instrument, row: TriggerFields, afterTickId: number): RunnerEntry {
   const base = { instrumentId: row.instrumentId, orderId: row.id, version: row.version, afterTickId };
   if (row.status === 'pending' && row.orderPrice !== null) {
     return {

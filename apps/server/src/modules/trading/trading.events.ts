@@ -8,14 +8,24 @@ import type { OrderPush, OrderPushEvent, OrderState } from '@openbourse/contract
 import type { Executor } from '../../db/client.ts';
 import type { AccountMode } from '../../http/request-context.ts';
 import type { NotificationKind } from '@openbourse/contracts/notifications.ts';
-import type { TradingContext } from './trading.context.ts';
+import { type TradingContext, type TriggerFields, triggerFieldsOf } from './trading.context.ts';
 import { trimDecimal } from './trading.pricing.ts';
 import type { OrderRow } from './trading.repository.ts';
 
 export type TradingEvents = ReturnType<typeof createTradingEvents>;
 
-/** The bus topic of order changes; the payload is `{ userId, push }`. */
+/**
+ * The bus topic of order changes. The payload is `{ userId, push, trigger }`: the push for the
+ * owner's sockets, and what the trigger runner needs (in whichever process holds the engine), with
+ * `afterTickId`, the quote the change was made at (its triggers are checked from the next tick).
+ */
 export const ORDER_TOPIC = 'orders';
+
+export interface OrderEvent {
+  userId: number;
+  push: OrderPush;
+  trigger: TriggerFields & { afterTickId: number };
+}
 
 /**
  * The notification an order change brings its owner: only what the market did on its own (a waiting
@@ -31,7 +41,7 @@ export function notificationKindOf(event: OrderPushEvent, reason: string | null)
   return null;
 }
 
-export function createTradingEvents({ events, log, notify }: TradingContext) {
+export function createTradingEvents({ events, log, notify, market }: TradingContext) {
   /** Records that an order changed, in the transaction `exec` that changed it. */
   async function emit(
     exec: Executor,
@@ -55,7 +65,10 @@ export function createTradingEvents({ events, log, notify }: TradingContext) {
       price: fill.price,
       tickId: fill.tickId,
     };
-    await events.write(exec, ORDER_TOPIC, { userId: row.userId, push });
+    // The quote now is the one the change was checked against or a later one: never an earlier one.
+    const afterTickId = fill.tickId ?? market.currentQuote(row.instrumentId)?.tickId ?? 0;
+    const payload: OrderEvent = { userId: row.userId, push, trigger: { ...triggerFieldsOf(row), afterTickId } };
+    await events.write(exec, ORDER_TOPIC, payload);
     const kind = notify ? notificationKindOf(event, fill.reason) : null;
     if (notify && kind) {
       const params: Record<string, string> = { orderNo: row.orderNo, price: fill.price ?? '' };
@@ -77,13 +90,21 @@ export function createTradingEvents({ events, log, notify }: TradingContext) {
     /** After a transaction that emitted has committed. */
     published: () => events.published(),
 
+    /** Every committed order change as published (any process), for the trigger runner. */
+    onOrderEvent(listener: (event: OrderEvent) => void): () => void {
+      return events.subscribe(ORDER_TOPIC, (message) => {
+        const event = message.payload as OrderEvent;
+        if (event.trigger) listener(event);
+      });
+    },
+
     /**
      * Calls `listener` after each committed change of any order (placed, opened, closed, reduced,
      * cancelled, stops updated), with the owner's id. Returns the unsubscribe function.
      */
     onOrderChange(listener: (userId: number, push: OrderPush) => void): () => void {
       return events.subscribe(ORDER_TOPIC, (message) => {
-        const { userId, push } = message.payload as { userId: number; push: OrderPush };
+        const { userId, push } = message.payload as OrderEvent;
         try {
           listener(userId, push);
         } catch (err) {

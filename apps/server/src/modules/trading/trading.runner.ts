@@ -15,6 +15,10 @@ import type { MarketTick } from '../market/market.types.ts';
  *   requests whose post-commit updates arrive out of order cannot leave a stale trigger behind.
  * - When settling fails (database unavailable), the order is marked dirty and reloaded from the
  *   database before the next tick is processed.
+ * - An item that arrives after the loop has passed its tick ("late": its transaction committed
+ *   while later ticks were processed, or it was placed through another process and heard from the
+ *   bus) is first checked against the recent ticks after its own, in order, before the next tick:
+ *   a stop crossed meanwhile fires at the tick that crossed it.
  */
 
 export interface RunnerEntry {
@@ -43,10 +47,15 @@ export interface RunnerDeps {
   log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void };
 }
 
+/** Recent ticks kept per instrument for late items (a few seconds of a busy instrument). */
+const RECENT_TICKS = 512;
+
 interface Book {
   index: TriggerIndex;
   /** Registered but not yet active: id → entry (active from the first tick after afterTickId). */
   staged: Map<number, RunnerEntry>;
+  /** The last ticks processed, oldest first. */
+  recent: MarketTick[];
 }
 
 export function createTriggerRunner(deps: RunnerDeps) {
@@ -61,11 +70,13 @@ export function createTriggerRunner(deps: RunnerDeps) {
   let pumping: Promise<void> | null = null;
   let lastTickId = 0;
   let waiters: { tickId: number; resolve: () => void }[] = [];
+  /** Entries whose first tick the loop has already passed: checked against `recent` first. */
+  let late: RunnerEntry[] = [];
 
   function book(instrumentId: number): Book {
     let b = books.get(instrumentId);
     if (!b) {
-      b = { index: new TriggerIndex(), staged: new Map() };
+      b = { index: new TriggerIndex(), staged: new Map(), recent: [] };
       books.set(instrumentId, b);
     }
     return b;
@@ -73,6 +84,8 @@ export function createTriggerRunner(deps: RunnerDeps) {
 
   /** Applies an order's state unless an newer one is already held. */
   function apply(e: RunnerEntry): void {
+    // Triggers run in the process that holds the engine's lease; elsewhere this is a no-op.
+    if (!running) return;
     const prev = known.get(e.orderId);
     if (prev && prev.version > e.version) return;
     if (prev) {
@@ -81,7 +94,41 @@ export function createTriggerRunner(deps: RunnerDeps) {
       old?.staged.delete(e.orderId);
     }
     known.set(e.orderId, { instrumentId: e.instrumentId, version: e.version });
-    if (e.item) book(e.instrumentId).staged.set(e.orderId, e);
+    if (!e.item) return;
+    if (running && e.afterTickId < lastTickId) {
+      late.push(e);
+      if (!pumping) pumping = pump();
+    } else {
+      book(e.instrumentId).staged.set(e.orderId, e);
+    }
+  }
+
+  /**
+   * A late entry, checked alone against the recent ticks after its own in order: the first that
+   * fires it settles it (priced by that tick); otherwise it joins the index, active from now on.
+   */
+  async function catchUp(e: RunnerEntry): Promise<void> {
+    if (known.get(e.orderId)?.version !== e.version || !e.item) return;
+    const b = book(e.instrumentId);
+    const first = b.recent[0];
+    if (first && first.id > e.afterTickId + 1 && b.recent.length === RECENT_TICKS) {
+      deps.log.error(
+        { orderId: e.orderId, afterTickId: e.afterTickId, oldest: first.id },
+        'trading: late order older than the recent ticks',
+      );
+    }
+    const alone = new TriggerIndex();
+    alone.add(e.item);
+    for (const tick of b.recent) {
+      if (tick.id <= e.afterTickId) continue;
+      const q = deps.quoteOf(tick);
+      const fired = q ? alone.onTick(q) : [];
+      if (fired.length > 0) {
+        await settleAll(fired, tick);
+        return;
+      }
+    }
+    b.index.add(e.item);
   }
 
   function activate(b: Book, tickId: number): void {
@@ -132,23 +179,29 @@ export function createTriggerRunner(deps: RunnerDeps) {
     // must clear it after that assignment, not before.
     await Promise.resolve();
     try {
-      while (head < queue.length) {
+      while (head < queue.length || late.length > 0) {
         if (dirty.size > 0) await retryDirty();
+        if (late.length > 0) {
+          const now = late;
+          late = [];
+          for (const e of now) await catchUp(e);
+          continue;
+        }
         const tick = queue[head]!;
         queue[head++] = undefined as unknown as MarketTick;
         if (head > 1024 && head * 2 > queue.length) {
           queue.splice(0, head);
           head = 0;
         }
-        const b = books.get(tick.instrumentId);
-        if (b) {
-          activate(b, tick.id);
-          if (b.index.size > 0) {
-            const q = deps.quoteOf(tick);
-            const fired = q ? b.index.onTick(q) : [];
-            if (fired.length > 0) await settleAll(fired, tick);
-          }
+        const b = book(tick.instrumentId);
+        activate(b, tick.id);
+        if (b.index.size > 0) {
+          const q = deps.quoteOf(tick);
+          const fired = q ? b.index.onTick(q) : [];
+          if (fired.length > 0) await settleAll(fired, tick);
         }
+        b.recent.push(tick);
+        if (b.recent.length > RECENT_TICKS) b.recent.shift();
         lastTickId = Math.max(lastTickId, tick.id);
         if (waiters.length > 0) release();
       }
@@ -171,6 +224,15 @@ export function createTriggerRunner(deps: RunnerDeps) {
     /** Subscribes first (ticks queue while the open orders load), then loads and starts the loop. */
     async start(): Promise<void> {
       if (running) return;
+      // A runner started again (the engine's lease taken back) begins from what is stored.
+      await pumping;
+      books.clear();
+      known.clear();
+      dirty.clear();
+      late = [];
+      queue.length = 0;
+      head = 0;
+      lastTickId = 0;
       running = true;
       unsubscribe = deps.subscribe(onTick);
       try {
@@ -195,6 +257,21 @@ export function createTriggerRunner(deps: RunnerDeps) {
 
     /** Registers (or replaces, or with item null removes) an order's triggers; older versions are ignored. */
     apply,
+
+    /**
+     * An order's state heard from the bus (a change made by any process): applied when newer than
+     * what is held, while this process runs the triggers.
+     */
+    heard(e: RunnerEntry): void {
+      if (!running) return;
+      const prev = known.get(e.orderId);
+      if (prev && prev.version >= e.version) return;
+      apply(e);
+    },
+
+    get running(): boolean {
+      return running;
+    },
 
     /** Resolves once every queued tick has been processed (tests; graceful shutdown). */
     async drain(): Promise<void> {
@@ -235,7 +312,10 @@ export function createTriggerRunner(deps: RunnerDeps) {
     has(orderId: number): boolean {
       const k = known.get(orderId);
       const b = k ? books.get(k.instrumentId) : undefined;
-      return !!b && (b.index.has(orderId) || b.staged.has(orderId));
+      return (
+        (!!b && (b.index.has(orderId) || b.staged.has(orderId))) ||
+        late.some((e) => e.orderId === orderId && known.get(orderId)?.version === e.version)
+      );
     },
   };
 }

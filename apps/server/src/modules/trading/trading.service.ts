@@ -47,6 +47,17 @@ export function createTradingService(deps: TradingDeps) {
     log,
   });
 
+  // Changes made by any process reach the runner from the bus (those made here are applied directly,
+  // and their echo is ignored by version).
+  events.onOrderEvent((e) => {
+    if (!runner.running) return;
+    instrument(e.trigger.instrumentId)
+      .then((inst) => runner.heard(entryOf(inst, e.trigger, e.trigger.afterTickId)))
+      .catch((err: unknown) =>
+        log.error({ err, orderId: e.trigger.id }, 'trading: heard an order of an unknown instrument'),
+      );
+  });
+
   const placement = createTradingPlacement(ctx, views, events, settlement, runner);
   const changes = createTradingChanges(ctx, views, events, settlement, runner);
 

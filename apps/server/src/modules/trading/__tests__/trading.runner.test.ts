@@ -96,6 +96,45 @@ describe('trigger runner', () => {
     expect(s.settled).toEqual([{ id: 7, reason: 'stopLoss', tickId: next, fill: 240n }]);
   });
 
+  it('checks an order that arrives after the loop passed its quote against the ticks it missed', async () => {
+    const s = setup();
+    await s.runner.start();
+    const checked = s.tick(300n); // the quote the order was checked against
+    const crossed = s.tick(240n); // crosses its stop loss before the order reaches the runner
+    s.tick(260n); // back above: the next tick alone would not fire it
+    await s.runner.drain();
+    // Committed (or heard from another process) only now, with the loop two ticks ahead.
+    s.runner.apply(long(8, 250n, 1, checked));
+    await s.runner.drain();
+    expect(s.settled).toEqual([{ id: 8, reason: 'stopLoss', tickId: crossed, fill: 240n }]);
+    // One that was not crossed meanwhile joins the index and fires on a later tick.
+    s.runner.apply(long(9, 200n, 1, checked));
+    await s.runner.drain();
+    expect(s.runner.has(9)).toBe(true);
+    const later = s.tick(150n);
+    await s.runner.drain();
+    expect(s.settled.at(-1)).toEqual({ id: 9, reason: 'stopLoss', tickId: later, fill: 150n });
+  });
+
+  it('takes states heard from the bus only while running and only when newer', async () => {
+    const s = setup();
+    s.runner.heard(long(1, 100n, 1));
+    s.runner.apply(long(1, 100n, 1));
+    expect(s.runner.has(1)).toBe(false); // not the engine's owner yet: nothing is held
+    await s.runner.start();
+    s.runner.apply(long(2, 100n, 2));
+    s.runner.heard(long(2, 500n, 2)); // the same version, heard after the local apply: ignored
+    s.runner.heard(long(3, 100n, 1));
+    expect(s.runner.has(3)).toBe(true);
+    const t = s.tick(300n);
+    await s.runner.drain();
+    expect(s.settled).toEqual([]);
+    s.tick(99n);
+    await s.runner.drain();
+    expect(s.settled.map((x) => x.id).sort()).toEqual([2, 3]);
+    expect(t).toBeGreaterThan(0);
+  });
+
   it('ignores an older state of an order than the one it holds, and removes on null', async () => {
     const s = setup();
     await s.runner.start();
