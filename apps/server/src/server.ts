@@ -1,4 +1,4 @@
-import { buildApp } from './app.ts';
+import { buildApp, type Services } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedPlatform } from './seed.ts';
@@ -10,7 +10,11 @@ export const DEMO_LOGIN = { username: 'demo', email: 'demo@openbourse.local', pa
  * missing, listens when it has the `api` role, and stops cleanly on SIGINT / SIGTERM (the feed
  * flushed, the runner settled, the leases let go for another process to take).
  */
-export async function startServer(config: Config) {
+export async function startServer(
+  config: Config,
+  /** Called once the app is built, before it starts (a test's extra jobs). */
+  setup?: (services: Services) => void,
+) {
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.dataDir,
@@ -24,6 +28,7 @@ export async function startServer(config: Config) {
       redact: ['req.headers.authorization', 'req.body.password', 'req.body.newPassword', 'req.body.code'],
     },
   });
+  setup?.(services);
   await seedPlatform(services, database.db, config.SEED_DEMO_USER ? DEMO_LOGIN : null);
 
   let closing = false;
