@@ -17,36 +17,20 @@ import { registerInputGuard } from './http/input-guard.ts';
 import { extractToken, resolveAccountMode } from './http/request-context.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import type { HomeSources } from './modules/home/home.service.ts';
+import type { TradingOptions } from './modules/trading/trading.service.ts';
+import { createPlatform } from './platform.ts';
 import { type ClientLimits, authRoutes } from './modules/auth/auth.routes.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
-import { createCodesService } from './modules/auth/codes.service.ts';
-import { createLoginGuard, DEFAULT_LOGIN_GUARD, type LoginGuardRules } from './modules/auth/login-guard.ts';
-import { createRedisRateLimiter } from './modules/limits/limits.redis.ts';
-import { createRateLimiter, type LimitRule } from './modules/limits/limits.service.ts';
+import type { LoginGuardRules } from './modules/auth/login-guard.ts';
+import type { LimitRule } from './modules/limits/limits.service.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
-import { createContentService } from './modules/content/content.service.ts';
-import { createFeesService } from './modules/fees/fees.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { createHomeService, type HomeSources } from './modules/home/home.service.ts';
-import { createLeases } from './modules/cluster/cluster.leases.ts';
-import { ROLES } from './modules/cluster/cluster.roles.ts';
-import { createJobs } from './modules/jobs/jobs.service.ts';
-import { createLedgerService } from './modules/ledger/ledger.service.ts';
-import { createMailer } from './modules/mail/mailer.ts';
-import { createEvents } from './modules/events/events.service.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
-import { createNotificationsService } from './modules/notifications/notifications.service.ts';
-import { createParamsService } from './modules/params/params.service.ts';
-import { createUsersService } from './modules/users/users.service.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
-import { createAccountsService } from './modules/wallet/accounts.service.ts';
 import { MAX_FRAME_BYTES, messageSocket, socketErrorHandler } from './modules/realtime/message.socket.ts';
-import { type MarketOptions, marketOptionsFromEnv } from './modules/market/market.config.ts';
+import type { MarketOptions } from './modules/market/market.config.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
-import { createRedisTickStream } from './modules/market/market.stream.ts';
-import { createMarketService } from './modules/market/market.service.ts';
 import { tradingRoutes } from './modules/trading/trading.routes.ts';
-import { createTradingService, type TradingOptions, tradingOptionsFromEnv } from './modules/trading/trading.service.ts';
 import { type FileStoreConfig, filesRoutes } from './modules/files/files.routes.ts';
 
 export interface BuildOptions {
@@ -99,105 +83,9 @@ export async function buildApp(opts: BuildOptions) {
   registerErrorHandling(app);
   registerInputGuard(app);
 
-  // Services: plain factories, wired here once.
-  const params = createParamsService({ db, clock });
-  const mailer = createMailer({ db, smtpUrl: opts.config.SMTP_URL, from: opts.config.MAIL_FROM, clock, log: app.log });
-  const roles = opts.config.ROLES?.length ? opts.config.ROLES : [...ROLES];
-  const redisPrefix = opts.config.REDIS_PREFIX ?? 'openbourse';
-  const events = createEvents({
-    db,
-    clock,
-    log: app.log,
-    redisUrl: opts.config.REDIS_URL,
-    redisChannel: `${redisPrefix}:events`,
-  });
-  const notifications = createNotificationsService({ db, clock, events, log: app.log });
-  // Per-client limits and counters, shared by every process: in Redis when configured, else in the database.
-  const redisLimiter = opts.config.REDIS_URL
-    ? createRedisRateLimiter({ url: opts.config.REDIS_URL, clock, prefix: `${redisPrefix}:limit:` })
-    : null;
-  const limiter = redisLimiter ?? createRateLimiter({ db, clock });
-  if (redisLimiter) app.addHook('onClose', async () => redisLimiter.close());
-  const users = createUsersService({ db });
-  const codes = createCodesService({ db, clock, mailer });
-  const auth = createAuthService({
-    db,
-    clock,
-    users,
-    codes,
-    params,
-    sessionTtlMs: opts.config.SESSION_TTL_HOURS * 3_600_000,
-    limiter,
-    guard: createLoginGuard({ db, clock, limiter, rules: opts.authLimits?.loginGuard ?? DEFAULT_LOGIN_GUARD }),
-    codesPerAddress: opts.authLimits?.codesPerAddress ?? { windowMs: 60 * 60_000, max: 5 },
-    notifications,
-  });
-  const content = createContentService({ db, clock, params });
-  const fees = createFeesService({ db, clock });
-  const marketOptions = { ...marketOptionsFromEnv(process.env), ...opts.market };
-  // The owner of the feed publishes its ticks to the other processes (REDIS_URL); they hear them.
-  const tickStream = opts.config.REDIS_URL
-    ? createRedisTickStream({
-        url: opts.config.REDIS_URL,
-        channel: `${redisPrefix}:ticks`,
-        onError: (err) => app.log.warn({ err }, 'market: tick stream'),
-      })
-    : null;
-  const market = createMarketService({ db, clock, log: app.log, options: marketOptions, stream: tickStream });
-  // Durable jobs, each period run once by one process (DESIGN §6): periodic maintenance goes here.
-  const jobs = createJobs({ database: opts.database, clock, log: app.log });
-  jobs.define('market.prune-ticks', { every: marketOptions.pruneEveryMs, handler: () => market.prune() });
-  const ledger = createLedgerService({ db, clock });
-  const accounts = createAccountsService({
-    db,
-    ledger,
-    params,
-    orderRefs: (userId, ids) => trading.orderRefs(userId, ids),
-  });
-  const trading = createTradingService({
-    db,
-    clock,
-    ledger,
-    market,
-    params,
-    options: { ...tradingOptionsFromEnv(process.env), ...opts.trading },
-    log: app.log,
-    events,
-    notify: notifications.notify,
-  });
-  // One owner at a time for the trigger runner and the feed among the processes with those roles
-  // (modules/cluster). The engine's lease is tried first: its runner subscribes to ticks and loads
-  // open positions before a feed here starts, so no tick is missed.
-  const leases = createLeases({ url: opts.database.url, retryMs: opts.leaseRetryMs, log: app.log });
-  if (roles.includes('engine')) leases.add('engine', { acquired: () => trading.start(), lost: () => trading.stop() });
-  if (roles.includes('feed')) leases.add('feed', { acquired: () => market.lead(), lost: () => market.unlead() });
-  const home = createHomeService({
-    clock,
-    users,
-    fees,
-    sources: opts.homeSources ?? market.homeSources({ tradedVolume24hUsdt: () => trading.volume24hUsdt() }),
-  });
-  const services = {
-    params,
-    mailer,
-    events,
-    notifications,
-    limiter,
-    users,
-    codes,
-    auth,
-    content,
-    fees,
-    home,
-    ledger,
-    accounts,
-    market,
-    trading,
-    jobs,
-    leases,
-    roles,
-    clock,
-  };
+  const platform = createPlatform({ ...opts, clock, log: app.log });
+  const { services } = platform;
+  const { auth, accounts, limiter, trading, notifications, market } = services;
 
   app.decorateRequest('lang', 'en');
   app.decorateRequest('accountMode', 'real');
@@ -241,17 +129,25 @@ export async function buildApp(opts: BuildOptions) {
   // API answers are compressed on the fly; the web app's files are served pre-compressed.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
-  healthRoutes(app, {
+  // Each module's routes: an encapsulated plugin over its services.
+  await app.register(healthRoutes, {
     database: opts.database,
-    status: () => ({ roles, owns: { feed: leases.held('feed'), engine: leases.held('engine') } }),
+    status: () => ({
+      roles: services.roles,
+      owns: { feed: services.leases.held('feed'), engine: services.leases.held('engine') },
+    }),
   });
-  authRoutes(app, { auth, limiter, ...(opts.authLimits?.client ? { limits: opts.authLimits.client } : {}) });
-  contentRoutes(app, { content, params, home });
-  walletRoutes(app, { accounts });
-  marketRoutes(app, { market });
-  tradingRoutes(app, { trading });
-  notificationsRoutes(app, { notifications });
-  filesRoutes(app, { db, clock, limiter, config: opts.config });
+  await app.register(authRoutes, {
+    auth,
+    limiter,
+    ...(opts.authLimits?.client ? { limits: opts.authLimits.client } : {}),
+  });
+  await app.register(contentRoutes, { content: services.content, params: services.params, home: services.home });
+  await app.register(walletRoutes, { accounts });
+  await app.register(marketRoutes, { market });
+  await app.register(tradingRoutes, { trading });
+  await app.register(notificationsRoutes, { notifications });
+  await app.register(filesRoutes, { files: services.files, limiter });
   const realtime = messageSocket(app, { authenticate: (token) => auth.authenticate(token), limiter });
   // Each committed order change goes to its owner's signed-in sockets.
   trading.onOrderChange((userId, push) => {
@@ -261,24 +157,9 @@ export async function buildApp(opts: BuildOptions) {
   notifications.onPush((userId, push) => realtime.pushToUser(userId, push));
   market.onQuoteBatch((json) => realtime.broadcast(json));
 
-  // Starting: the relays, then the market's state (every process), then the leases, then jobs (once
-  // the market has its quotes: pruning keeps each instrument's newest tick). Stopping: the reverse,
-  // so the feed is flushed and the runner settles what is queued before the relays stop.
-  app.addHook('onReady', async () => {
-    await events.start();
-    mailer.start();
-    await market.start();
-    await leases.start();
-    if (roles.includes('jobs')) await jobs.start();
-  });
-  app.addHook('onClose', async () => {
-    await jobs.stop();
-    await leases.stop();
-    await market.stop();
-    await tickStream?.close();
-    await mailer.stop();
-    await events.stop();
-  });
+  // The platform starts once the app is ready and stops with it (platform.ts: what in which order).
+  app.addHook('onReady', () => platform.start());
+  app.addHook('onClose', () => platform.stop());
 
   app.get('/swx/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
@@ -322,4 +203,4 @@ export async function buildApp(opts: BuildOptions) {
   return { app, services, realtime };
 }
 
-export type Services = Awaited<ReturnType<typeof buildApp>>['services'];
+export type { Services } from './platform.ts';

@@ -13,7 +13,13 @@ describe('core API', () => {
 
   it('answers /healthz', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
-    expect(res.json()).toEqual({ status: 'ok', database: 'pglite' });
+    // One process on the embedded database: every role, both leases held here.
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: 'pglite',
+      roles: ['api', 'feed', 'engine', 'jobs'],
+      owns: { feed: true, engine: true },
+    });
   });
 
   it('publishes an OpenAPI document covering every customer route', async () => {

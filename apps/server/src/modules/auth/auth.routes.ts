@@ -37,7 +37,7 @@ export const DEFAULT_CLIENT_LIMITS: ClientLimits = {
   resets: { windowMs: 10 * 60_000, max: 20 },
 };
 
-export function authRoutes(
+export async function authRoutes(
   app: FastifyInstance,
   { auth, limiter, limits = DEFAULT_CLIENT_LIMITS }: { auth: AuthService; limiter: RateLimiter; limits?: ClientLimits },
 ) {

@@ -11,7 +11,7 @@ import { listAreaCodes } from '../users/phone.ts';
 import type { ContentService } from './content.service.ts';
 import type { HomeService } from '../home/home.service.ts';
 
-export function contentRoutes(
+export async function contentRoutes(
   app: FastifyInstance,
   deps: { content: ContentService; params: ParamsService; home: HomeService },
 ) {

@@ -57,11 +57,8 @@ const resultOf = (info: FileInfo) => ({
 });
 
 export interface FilesRoutesDeps {
-  db: Db;
-  clock: Clock;
+  files: FilesService;
   limiter: RateLimiter;
-  /** S3_* for an S3-compatible store, else dataDir (files under `<dataDir>/files`), else memory. */
-  config: FileStoreConfig;
   uploadRule?: LimitRule;
 }
 
@@ -69,11 +66,9 @@ export interface FilesRoutesDeps {
  * The upload service's routes. Multipart parsing lives in its own scope (registered here), so no
  * other route accepts multipart bodies; its limits stop reading a file past 2 MB.
  */
-export function filesRoutes(app: FastifyInstance, deps: FilesRoutesDeps): FilesService {
-  const store = blobStoreFromConfig(deps.config);
-  const files = createFilesService({ db: deps.db, store, clock: deps.clock, log: app.log });
+export async function filesRoutes(app: FastifyInstance, deps: FilesRoutesDeps) {
+  const { files } = deps;
   const uploadRule = deps.uploadRule ?? DEFAULT_UPLOAD_RULE;
-  app.addHook('onClose', async () => store.close());
 
   app.register(async (scope) => {
     await scope.register(fastifyMultipart, {
@@ -144,8 +139,6 @@ export function filesRoutes(app: FastifyInstance, deps: FilesRoutesDeps): FilesS
       },
     );
   });
-
-  return files;
 }
 
 /** The `file` part and the `purpose` field of an upload; a refusal never depends on the client's name or type. */

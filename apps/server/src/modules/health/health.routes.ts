@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 
-export function healthRoutes(
+export async function healthRoutes(
   app: FastifyInstance,
   { database, status }: { database: Database; status: () => Record<string, unknown> },
 ) {

@@ -28,7 +28,7 @@ function envelopeBytes(list: QuoteList, req: FastifyRequest): Buffer {
 }
 
 /** Public market data (no login): quotes by market type, one instrument, K-lines. */
-export function marketRoutes(app: FastifyInstance, deps: { market: MarketService }) {
+export async function marketRoutes(app: FastifyInstance, deps: { market: MarketService }) {
   const r = typed(app);
 
   r.get(

@@ -10,7 +10,10 @@ import { envelope, ok } from '../../http/envelope.ts';
 import { BEARER, typed } from '../../http/typed.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
-export function notificationsRoutes(app: FastifyInstance, { notifications }: { notifications: NotificationsService }) {
+export async function notificationsRoutes(
+  app: FastifyInstance,
+  { notifications }: { notifications: NotificationsService },
+) {
   typed(app).get(
     '/swx/customer/user/listNotification',
     {

@@ -22,7 +22,7 @@ const MODE =
   'The book is chosen by the `virtually` header (YES: demo, otherwise real); an order of the other book is 80005.';
 
 /** Margin (CFD) trading: schema-first and thin (validate → service → reply). All calls need login. */
-export function tradingRoutes(app: FastifyInstance, { trading }: { trading: TradingService }) {
+export async function tradingRoutes(app: FastifyInstance, { trading }: { trading: TradingService }) {
   const r = typed(app);
   const auth = { auth: 'required' as const };
 

@@ -4,7 +4,7 @@ import { envelope, ok } from '../../http/envelope.ts';
 import { BEARER, typed } from '../../http/typed.ts';
 import type { AccountsService } from './accounts.service.ts';
 
-export function walletRoutes(app: FastifyInstance, { accounts }: { accounts: AccountsService }) {
+export async function walletRoutes(app: FastifyInstance, { accounts }: { accounts: AccountsService }) {
   typed(app).get(
     '/swx/customer/user/getBalances',
     {

@@ -1,0 +1,168 @@
+/**
+ * The composition root: every service of the platform, built once from plain factories with its
+ * dependencies, and the order in which they start and stop. The HTTP shell (app.ts) registers each
+ * module's routes as a plugin over these services; tests and benchmarks reach them as `services`.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { BuildOptions } from './app.ts';
+import type { Clock } from './lib/clock.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createCodesService } from './modules/auth/codes.service.ts';
+import { createLoginGuard, DEFAULT_LOGIN_GUARD } from './modules/auth/login-guard.ts';
+import { createLeases } from './modules/cluster/cluster.leases.ts';
+import { ROLES } from './modules/cluster/cluster.roles.ts';
+import { createContentService } from './modules/content/content.service.ts';
+import { createEvents } from './modules/events/events.service.ts';
+import { createFeesService } from './modules/fees/fees.service.ts';
+import { blobStoreFromConfig } from './modules/files/blob-store.ts';
+import { createFilesService } from './modules/files/files.service.ts';
+import { createHomeService } from './modules/home/home.service.ts';
+import { createJobs } from './modules/jobs/jobs.service.ts';
+import { createLedgerService } from './modules/ledger/ledger.service.ts';
+import { createRedisRateLimiter } from './modules/limits/limits.redis.ts';
+import { createRateLimiter } from './modules/limits/limits.service.ts';
+import { createMailer } from './modules/mail/mailer.ts';
+import { marketOptionsFromEnv } from './modules/market/market.config.ts';
+import { createMarketService } from './modules/market/market.service.ts';
+import { createRedisTickStream } from './modules/market/market.stream.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { createParamsService } from './modules/params/params.service.ts';
+import { createTradingService, tradingOptionsFromEnv } from './modules/trading/trading.service.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+import { createAccountsService } from './modules/wallet/accounts.service.ts';
+
+export function createPlatform(opts: BuildOptions & { clock: Clock; log: FastifyBaseLogger }) {
+  const { clock, log } = opts;
+  const { db } = opts.database;
+  const params = createParamsService({ db, clock });
+  const mailer = createMailer({ db, smtpUrl: opts.config.SMTP_URL, from: opts.config.MAIL_FROM, clock, log: log });
+  const roles = opts.config.ROLES?.length ? opts.config.ROLES : [...ROLES];
+  const redisPrefix = opts.config.REDIS_PREFIX ?? 'openbourse';
+  const events = createEvents({
+    db,
+    clock,
+    log: log,
+    redisUrl: opts.config.REDIS_URL,
+    redisChannel: `${redisPrefix}:events`,
+  });
+  const notifications = createNotificationsService({ db, clock, events, log: log });
+  // Per-client limits and counters, shared by every process: in Redis when configured, else in the database.
+  const redisLimiter = opts.config.REDIS_URL
+    ? createRedisRateLimiter({ url: opts.config.REDIS_URL, clock, prefix: `${redisPrefix}:limit:` })
+    : null;
+  const limiter = redisLimiter ?? createRateLimiter({ db, clock });
+  const users = createUsersService({ db });
+  const codes = createCodesService({ db, clock, mailer });
+  const auth = createAuthService({
+    db,
+    clock,
+    users,
+    codes,
+    params,
+    sessionTtlMs: opts.config.SESSION_TTL_HOURS * 3_600_000,
+    limiter,
+    guard: createLoginGuard({ db, clock, limiter, rules: opts.authLimits?.loginGuard ?? DEFAULT_LOGIN_GUARD }),
+    codesPerAddress: opts.authLimits?.codesPerAddress ?? { windowMs: 60 * 60_000, max: 5 },
+    notifications,
+  });
+  const content = createContentService({ db, clock, params });
+  const fees = createFeesService({ db, clock });
+  const marketOptions = { ...marketOptionsFromEnv(process.env), ...opts.market };
+  // The owner of the feed publishes its ticks to the other processes (REDIS_URL); they hear them.
+  const tickStream = opts.config.REDIS_URL
+    ? createRedisTickStream({
+        url: opts.config.REDIS_URL,
+        channel: `${redisPrefix}:ticks`,
+        onError: (err) => log.warn({ err }, 'market: tick stream'),
+      })
+    : null;
+  const market = createMarketService({ db, clock, log: log, options: marketOptions, stream: tickStream });
+  // Durable jobs, each period run once by one process (DESIGN §6): periodic maintenance goes here.
+  const jobs = createJobs({ database: opts.database, clock, log: log });
+  jobs.define('market.prune-ticks', { every: marketOptions.pruneEveryMs, handler: () => market.prune() });
+  const ledger = createLedgerService({ db, clock });
+  const accounts = createAccountsService({
+    db,
+    ledger,
+    params,
+    orderRefs: (userId, ids) => trading.orderRefs(userId, ids),
+  });
+  const trading = createTradingService({
+    db,
+    clock,
+    ledger,
+    market,
+    params,
+    options: { ...tradingOptionsFromEnv(process.env), ...opts.trading },
+    log: log,
+    events,
+    notify: notifications.notify,
+  });
+  // One owner at a time for the trigger runner and the feed among the processes with those roles
+  // (modules/cluster). The engine's lease is tried first: its runner subscribes to ticks and loads
+  // open positions before a feed here starts, so no tick is missed.
+  const leases = createLeases({ url: opts.database.url, retryMs: opts.leaseRetryMs, log: log });
+  if (roles.includes('engine')) leases.add('engine', { acquired: () => trading.start(), lost: () => trading.stop() });
+  if (roles.includes('feed')) leases.add('feed', { acquired: () => market.lead(), lost: () => market.unlead() });
+  const home = createHomeService({
+    clock,
+    users,
+    fees,
+    sources: opts.homeSources ?? market.homeSources({ tradedVolume24hUsdt: () => trading.volume24hUsdt() }),
+  });
+  // Uploads: a folder under DATA_DIR, or an S3-compatible store (S3_*).
+  const fileStore = blobStoreFromConfig(opts.config);
+  const files = createFilesService({ db, store: fileStore, clock, log });
+  const services = {
+    params,
+    files,
+    mailer,
+    events,
+    notifications,
+    limiter,
+    users,
+    codes,
+    auth,
+    content,
+    fees,
+    home,
+    ledger,
+    accounts,
+    market,
+    trading,
+    jobs,
+    leases,
+    roles,
+    clock,
+  };
+
+  return {
+    services,
+
+    /**
+     * The relays, then the market's state (every process), then the leases (the engine's before the
+     * feed's), then jobs (once the market has its quotes: pruning keeps each instrument's newest tick).
+     */
+    async start() {
+      await events.start();
+      mailer.start();
+      await market.start();
+      await leases.start();
+      if (roles.includes('jobs')) await jobs.start();
+    },
+
+    /** The reverse: the feed is flushed and the runner settles what is queued before the relays stop. */
+    async stop() {
+      await jobs.stop();
+      await leases.stop();
+      await market.stop();
+      await tickStream?.close();
+      await mailer.stop();
+      await events.stop();
+      await redisLimiter?.close();
+      await fileStore.close();
+    },
+  };
+}
+
+export type Services = ReturnType<typeof createPlatform>['services'];
