@@ -80,6 +80,9 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   // Durable jobs, each period run once by one process (DESIGN §6): periodic maintenance goes here.
   const jobs = createJobs({ database: opts.database, clock, log: log });
   jobs.define('market.prune-ticks', { every: marketOptions.pruneEveryMs, handler: () => market.prune() });
+  // Housekeeping: published events kept a day, expired rate-limit keys.
+  jobs.define('events.sweep', { every: 'hour', handler: () => events.sweep().then(() => undefined) });
+  jobs.define('limits.sweep', { every: 5 * 60_000, handler: () => limiter.sweep().then(() => undefined) });
   const ledger = createLedgerService({ db, clock });
   const accounts = createAccountsService({
     db,

@@ -36,7 +36,6 @@ export function createRelay(deps: {
   options?: Partial<RelayOptions>;
 }) {
   const opts = { ...DEFAULT_RELAY, ...deps.options };
-  let lastSweep = 0;
 
   async function claim(): Promise<BusMessage[]> {
     const now = deps.clock.now();
@@ -85,18 +84,16 @@ export function createRelay(deps: {
       total += batch.length;
       if (batch.length < opts.batch) break;
     }
-    await sweep();
     return total;
   }
 
-  async function sweep() {
-    const now = deps.clock.now().getTime();
-    if (now - lastSweep < 60_000) return;
-    lastSweep = now;
-    const before = new Date(now - opts.keepMs).toISOString();
-    await deps.db.execute(
+  /** Deletes published rows older than `keepMs`: the `events.sweep` job. Answers how many went. */
+  async function sweep(): Promise<number> {
+    const before = new Date(deps.clock.now().getTime() - opts.keepMs).toISOString();
+    const res = (await deps.db.execute(
       sql`delete from event_outbox where published_at is not null and published_at < ${before}::timestamptz`,
-    );
+    )) as unknown as { rowCount?: number | null; affectedRows?: number };
+    return res.rowCount ?? res.affectedRows ?? 0;
   }
 
   const loop = createDrainLoop({
@@ -108,6 +105,7 @@ export function createRelay(deps: {
   return {
     /** Publishes at once what has just committed (call after the transaction). */
     kick: loop.kick,
+    sweep,
     /** Publishes everything committed so far (tests, shutdown). */
     drain: loop.drain,
     start: loop.start,

@@ -41,6 +41,8 @@ export function createEvents(deps: {
     /** After the transaction that wrote events has committed: publish them now, not at the next poll. */
     published: () => relay.kick(),
     subscribe: (topic: string, handler: BusHandler) => bus.subscribe(topic, handler),
+    /** Deletes published rows past their keeping time (the `events.sweep` job). */
+    sweep: () => relay.sweep(),
     async start() {
       await bus.ready();
       relay.start();

@@ -59,6 +59,10 @@ export function createRedisRateLimiter(opts: { url: string; clock: Clock; prefix
         cursor = next;
       } while (cursor !== '0');
     },
+    // Every key carries its window as its TTL: Redis removes it when it ends.
+    async sweep() {
+      return 0;
+    },
     async close() {
       await redis.quit().catch(() => undefined);
     },

@@ -32,23 +32,22 @@ export interface RateLimiter {
   reset(...keys: string[]): Promise<void>;
   /** Forgets every key that starts with `prefix`. */
   resetPrefix(prefix: string): Promise<void>;
+  /**
+   * Deletes expired keys (dead weight, not state), off the requests' path: the `limits.sweep` job.
+   * Answers how many went (Redis expires its keys itself: 0).
+   */
+  sweep(): Promise<number>;
 }
 
-const SWEEP_EVERY_MS = 5 * 60_000;
-
 export function createRateLimiter({ db, clock }: { db: Db; clock: Clock }): RateLimiter {
-  let lastSweep = clock.now().getTime();
-
-  /** Expired rows are dead weight, not state: delete them now and then, off the request's path. */
-  function maybeSweep(now: Date) {
-    if (now.getTime() - lastSweep < SWEEP_EVERY_MS) return;
-    lastSweep = now.getTime();
-    db.delete(rateLimits)
-      .where(lt(rateLimits.expiresAt, now))
-      .catch(() => undefined);
-  }
-
   return {
+    async sweep() {
+      const gone = await db
+        .delete(rateLimits)
+        .where(lt(rateLimits.expiresAt, clock.now()))
+        .returning({ key: rateLimits.key });
+      return gone.length;
+    },
     async hit(key, rule) {
       const now = clock.now();
       const nowIso = now.toISOString();
@@ -62,7 +61,6 @@ export function createRateLimiter({ db, clock }: { db: Db; clock: Clock }): Rate
                 then excluded.expires_at else rate_limits.expires_at end
             returning hits, expires_at`,
       );
-      maybeSweep(now);
       const hits = Number(row?.hits ?? 1);
       const expiresAt = row ? new Date(row.expires_at).getTime() : now.getTime() + rule.windowMs;
       return { allowed: hits <= rule.max, hits, retryAfterMs: Math.max(0, expiresAt - now.getTime()) };

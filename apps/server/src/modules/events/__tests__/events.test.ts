@@ -47,6 +47,23 @@ describe.each(DRIVERS)('events after commit on %s', (driver) => {
     expect(await relay.drain()).toBe(0);
   });
 
+  it('sweeps published events once they are a day old, never unpublished ones (the events.sweep job)', async () => {
+    const c = new ManualClock('2026-11-20T00:00:00Z');
+    const bus = createLocalBus({ onError: noop });
+    const relay = createRelay({ db: database.db, bus, clock: c, log: quiet });
+    await relay.drain();
+    await writeEvent(database.db, c, 'sweep', { n: 'published' });
+    await relay.drain();
+    await writeEvent(database.db, c, 'sweep', { n: 'waiting' });
+    c.advance(25 * 3_600_000);
+    expect(await relay.sweep()).toBeGreaterThanOrEqual(1);
+    const left = await queryRows<{ payload: { n: string } }>(
+      database.db,
+      sql`select payload from event_outbox where topic = 'sweep'`,
+    );
+    expect(left.map((r) => r.payload.n)).toEqual(['waiting']);
+  });
+
   it('two relays over one database (two processes) publish each event exactly once', async () => {
     const buses = [createLocalBus({ onError: noop }), createLocalBus({ onError: noop })];
     const heard = buses.map((b) => collect(b, 'load'));

@@ -91,4 +91,15 @@ describe.each(stores)('shared rate limiter on %s', (driver, open) => {
     await limiter.reset('login:u10:a');
     expect(await limiter.peek('login:u10:a')).toBe(0);
   });
+
+  it('sweeps expired keys only (the limits.sweep job); Redis expires its own', async () => {
+    await limiter.hit('sweep:old', { windowMs: 1_000, max: 5 });
+    await limiter.hit('sweep:live', { windowMs: 600_000, max: 5 });
+    clock.advance(2_000);
+    const gone = await limiter.sweep();
+    if (driver === 'redis') expect(gone).toBe(0);
+    else expect(gone).toBeGreaterThanOrEqual(1);
+    expect(await limiter.peek('sweep:old')).toBe(0);
+    expect(await limiter.peek('sweep:live')).toBe(1);
+  });
 });
