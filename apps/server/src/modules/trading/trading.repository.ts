@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { cfdFills, cfdOrders } from './trading.tables.ts';
 
 /**
@@ -18,15 +18,6 @@ export type OrderPatch = Partial<
 const LIVE = ['pending', 'open'];
 
 export const tradingRepository = {
-  /** Reserves the next internal order id (hold keys and ledger references name it before the insert). */
-  async nextOrderId(exec: Executor): Promise<number> {
-    const [row] = await queryRows<{ id: string | number }>(
-      exec,
-      sql`select nextval(pg_get_serial_sequence('cfd_orders', 'id')) as id`,
-    );
-    return Number(row?.id);
-  },
-
   async insertOrder(exec: Executor, row: NewOrderRow): Promise<OrderRow | undefined> {
     // A client key (or, rarely, a random public id) already used answers nothing here; the caller
     // answers the first order or draws another public id.
