@@ -20,13 +20,14 @@
  */
 import { toLedger } from '@openbourse/money';
 import { sql } from 'drizzle-orm';
-import { type Db, type Executor, queryRows, type Tx } from '../../db/client.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
+import { rawRows } from '../../db/raw.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { LedgerAccounts } from './ledger.accounts.ts';
 import { insufficientBalance, LedgerMisuseError } from './ledger.errors.ts';
 import { checkKey, checkMode, checkUserId, holdTransferKey, LEDGER_CODES, parseAmount } from './ledger.helpers.ts';
 import type { AccountRow } from './ledger.repository.ts';
-import { ledgerAccounts, ledgerHolds, ledgerTransfers } from './ledger.tables.ts';
+import { ledgerAccounts } from './ledger.tables.ts';
 import { type Mode, PLATFORM_SHARDS, type PlatformAccountKind } from './ledger.types.ts';
 
 /** What never changes about an account. */
@@ -74,6 +75,53 @@ const metaOf = (r: AccountRow): AccountMeta =>
     kind: r.kind,
     shard: r.shard,
   });
+
+const HOLD_PARAMS = 7;
+const TRANSFER_PARAMS = 9;
+
+/** $1 currency, $2 time, then 7 per hold, then 9 per transfer. */
+function freshText(holds: number, transfers: number): string {
+  const p = (base: number, n: number, casts: string[]) =>
+    Array.from(
+      { length: n },
+      (_, r) => `(${casts.map((c, k) => `$${base + r * casts.length + k + 1}${c}`).join(', ')})`,
+    );
+  const holdRows = p(2, holds, ['::text', '::bigint', '::text', '::numeric', '::text', '::text', '::text']);
+  const transferRows = p(2 + holds * HOLD_PARAMS, transfers, [
+    '::text',
+    '::bigint',
+    '::bigint',
+    '::numeric',
+    '::text',
+    '::text',
+    '::text',
+    '::text',
+    '::text',
+  ]);
+  const holdsCte =
+    holds === 0
+      ? 'select null::bigint as id, null::text as hold_key where false'
+      : `insert into ledger_holds (hold_key, user_id, mode, currency, amount, remaining, status, code, ref_type, ref_id,
+           created_at, updated_at)
+         select v.k, v.u, v.m, $1::text, v.a, v.a, 'pending', v.c, v.rt, v.ri, $2::timestamptz, $2::timestamptz
+         from (values ${holdRows.join(', ')}) as v(k, u, m, a, c, rt, ri)
+         returning id, hold_key`;
+  return `with h as (${holdsCte})
+    insert into ledger_transfers (transfer_key, debit_account_id, credit_account_id, currency, amount, code, hold_id,
+      ref_type, ref_id, memo, created_at)
+    select t.k, t.d, t.c, $1::text, t.a, t.code, h.id, t.rt, t.ri, t.m, $2::timestamptz
+    from (values ${transferRows.join(', ')}) as t(k, d, c, a, code, hk, rt, ri, m)
+    left join h on h.hold_key = t.hk`;
+}
+
+/** Each account's net change, if a non-negative account stays at or above zero. */
+function balancesText(accounts: number): string {
+  const rows = Array.from({ length: accounts }, (_, r) => `($${2 * r + 1}::bigint, $${2 * r + 2}::numeric)`);
+  return `update ledger_accounts as a set balance = a.balance + d.delta
+    from (values ${rows.join(', ')}) as d(id, delta)
+    where a.id = d.id and (not a.non_negative or a.balance + d.delta >= 0)
+    returning a.id`;
+}
 
 export type LedgerFastPath = ReturnType<typeof createLedgerFastPath>;
 
@@ -148,17 +196,16 @@ export function createLedgerFastPath({ db, clock, accounts }: { db: Db; clock: C
         d.units += units;
         deltas.set(meta.id, d);
       };
-      const holdRows: ReturnType<typeof sql>[] = [];
-      const transferRows: ReturnType<typeof sql>[] = [];
+      const holdParams: unknown[] = [];
+      const transferParams: unknown[] = [];
       const transferRow = (t: FreshTransfer, units: bigint, holdKey: string | null) => {
         checkKey(t.key);
         checkKey(t.code, 'code');
         move(t.debit, -units);
         move(t.credit, units);
-        transferRows.push(
-          sql`(${t.key}, ${t.debit.id}::bigint, ${t.credit.id}::bigint, ${toLedger(units, cur.scale)}::numeric,
-            ${t.code}, ${holdKey}::text, ${t.refType ?? null}::text, ${t.refId ?? null}::text, ${t.memo ?? null}::text)`,
-        );
+        const amount = toLedger(units, cur.scale);
+        transferParams.push(t.key, t.debit.id, t.credit.id, amount, t.code, holdKey);
+        transferParams.push(t.refType ?? null, t.refId ?? null, t.memo ?? null);
       };
       for (const h of input.holds ?? []) {
         checkKey(h.key);
@@ -169,12 +216,8 @@ export function createLedgerFastPath({ db, clock, accounts }: { db: Db; clock: C
         }
         check(available, locked, cur.code, true);
         const units = parseAmount(h.amount, cur);
-        const amount = toLedger(units, cur.scale);
-        holdRows.push(
-          sql`(${h.key}, ${available.userId}::bigint, ${available.mode}, ${cur.code}, ${amount}::numeric,
-            ${amount}::numeric, 'pending', ${h.code}, ${h.refType ?? null}::text, ${h.refId ?? null}::text,
-            ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)`,
-        );
+        holdParams.push(h.key, available.userId, available.mode, toLedger(units, cur.scale), h.code);
+        holdParams.push(h.refType ?? null, h.refId ?? null);
         transferRow(
           {
             key: holdTransferKey(h.key),
@@ -193,32 +236,24 @@ export function createLedgerFastPath({ db, clock, accounts }: { db: Db; clock: C
         check(t.debit, t.credit, cur.code, false);
         transferRow(t, parseAmount(t.amount, cur), null);
       }
-      if (transferRows.length === 0) return;
-
-      const holdsCte =
-        holdRows.length === 0
-          ? sql`select null::bigint as id, null::text as hold_key where false`
-          : sql`insert into ${ledgerHolds} (hold_key, user_id, mode, currency, amount, remaining, status, code,
-                  ref_type, ref_id, created_at, updated_at)
-                values ${sql.join(holdRows, sql`, `)} returning id, hold_key`;
-      await tx.execute(sql`
-        with h as (${holdsCte})
-        insert into ${ledgerTransfers} (transfer_key, debit_account_id, credit_account_id, currency, amount, code,
-          hold_id, ref_type, ref_id, memo, created_at)
-        select t.k, t.d, t.c, ${cur.code}, t.a, t.code, h.id, t.rt, t.ri, t.m, ${now.toISOString()}::timestamptz
-        from (values ${sql.join(transferRows, sql`, `)}) as t(k, d, c, a, code, hk, rt, ri, m)
-        left join h on h.hold_key = t.hk`);
+      const nHolds = holdParams.length / HOLD_PARAMS;
+      const nTransfers = transferParams.length / TRANSFER_PARAMS;
+      if (nTransfers === 0) return;
+      await rawRows(tx, `ob_ledger_fresh_${nHolds}_${nTransfers}`, freshText(nHolds, nTransfers), [
+        cur.code,
+        now.toISOString(),
+        ...holdParams,
+        ...transferParams,
+      ]);
 
       // Ascending ids, as `move` locks them; accounts whose changes cancel out are not touched.
       const changes = [...deltas.values()].filter((d) => d.units !== 0n).sort((a, b) => a.meta.id - b.meta.id);
       if (changes.length === 0) return;
-      const values = changes.map((d) => sql`(${d.meta.id}::bigint, ${toLedger(d.units, cur.scale)}::numeric)`);
-      const updated = await queryRows<{ id: number | string }>(
+      const updated = await rawRows(
         tx,
-        sql`update ${ledgerAccounts} as a set balance = a.balance + d.delta
-            from (values ${sql.join(values, sql`, `)}) as d(id, delta)
-            where a.id = d.id and (not a.non_negative or a.balance + d.delta >= 0)
-            returning a.id`,
+        `ob_ledger_balances_${changes.length}`,
+        balancesText(changes.length),
+        changes.flatMap((d) => [d.meta.id, toLedger(d.units, cur.scale)]),
       );
       if (updated.length !== changes.length) throw insufficientBalance(cur.code);
     },
