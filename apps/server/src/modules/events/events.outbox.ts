@@ -1,14 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { type Db, type Executor, queryRows } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { tableInsert } from '../../db/raw.ts';
 import { createDrainLoop } from '../../lib/drain-loop.ts';
 import type { Bus, BusMessage } from './events.bus.ts';
 import { eventOutbox } from './events.tables.ts';
 
 /** Writes an event in the caller's transaction: it is published only if that transaction commits. */
 export async function writeEvent(exec: Executor, clock: Clock, topic: string, payload: unknown): Promise<void> {
-  await exec.insert(eventOutbox).values({ topic, payload, createdAt: clock.now() });
+  // Prepared raw SQL (db/raw.ts): every order writes one.
+  await outboxInsert.insert(exec, { topic, payload, createdAt: clock.now() });
 }
+
+const outboxInsert = tableInsert(eventOutbox);
 
 export interface RelayOptions {
   /** How often to look for events that no nudge announced (other processes', missed ones). */

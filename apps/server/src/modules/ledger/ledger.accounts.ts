@@ -18,6 +18,7 @@ import {
   type Currency,
   type Mode,
   PLATFORM_ACCOUNT_KINDS,
+  PLATFORM_SHARDS,
   type PlatformAccountKind,
   USER_ACCOUNT_KINDS,
   type UserAccountKind,
@@ -32,13 +33,23 @@ export function toAccount(row: AccountRow, scale: number): Account {
     kind: row.kind as AccountKind,
     balance: fmt(row.balance, scale),
     nonNegative: row.nonNegative,
+    shard: row.shard,
   };
+}
+
+export function checkShard(shard: number): number {
+  if (!Number.isSafeInteger(shard) || shard < 0 || shard >= PLATFORM_SHARDS) {
+    throw new LedgerMisuseError(`bad platform shard ${String(shard)}`);
+  }
+  return shard;
 }
 
 /** Like resolveAccount but never creates: for comparing a replay without writing. */
 export async function lookupAccount(tx: Executor, ref: AccountRef, currency: string): Promise<AccountRow | undefined> {
   if (typeof ref === 'number') return repo.findAccountById(tx, ref);
-  if ('platform' in ref) return repo.findAccount(tx, { userId: null, mode: ref.mode, currency, kind: ref.platform });
+  if ('platform' in ref) {
+    return repo.findAccount(tx, { userId: null, mode: ref.mode, currency, kind: ref.platform, shard: ref.shard ?? 0 });
+  }
   return repo.findAccount(tx, { userId: ref.userId, mode: ref.mode, currency, kind: 'available' });
 }
 
@@ -49,7 +60,7 @@ export async function lookupAccount(tx: Executor, ref: AccountRef, currency: str
  */
 function refOrder(ref: AccountRef): string {
   if (typeof ref === 'number') return `0:${String(ref).padStart(20, '0')}`;
-  if ('platform' in ref) return `1:${ref.platform}`;
+  if ('platform' in ref) return `1:${ref.platform}:${String(ref.shard ?? 0).padStart(5, '0')}`;
   return `2:${String(ref.userId).padStart(20, '0')}`;
 }
 
@@ -87,8 +98,9 @@ export function createLedgerAccounts({ clock, db }: { clock: Clock; db?: Db }) {
     mode: Mode,
     currency: string,
     kind: AccountKind,
+    shard = 0,
   ): Promise<AccountRow> {
-    const key = { userId, mode, currency, kind };
+    const key = { userId, mode, currency, kind, shard };
     const found = await repo.findAccount(exec, key);
     if (found) return found;
     // Race-safe: a concurrent creator makes our insert do nothing (after waiting for it to commit).
@@ -116,7 +128,7 @@ export function createLedgerAccounts({ clock, db }: { clock: Clock; db?: Db }) {
     if ('platform' in ref) {
       if (!PLATFORM_ACCOUNT_KINDS.includes(ref.platform))
         throw new LedgerMisuseError(`bad platform kind ${ref.platform}`);
-      return accountRow(tx, null, ref.mode, currency, ref.platform);
+      return accountRow(tx, null, ref.mode, currency, ref.platform, checkShard(ref.shard ?? 0));
     }
     checkUserId(ref.userId);
     if (ref.kind !== undefined && ref.kind !== 'available') {
@@ -184,11 +196,20 @@ export function createLedgerAccounts({ clock, db }: { clock: Clock; db?: Db }) {
       mode: Mode,
       currency: string,
       kind: PlatformAccountKind,
+      shard = 0,
     ): Promise<Account> {
       checkMode(mode);
       if (!PLATFORM_ACCOUNT_KINDS.includes(kind)) throw new LedgerMisuseError(`bad platform account kind ${kind}`);
       const cur = await currencyRow(exec, currency);
-      return toAccount(await accountRow(exec, null, mode, cur.code, kind), cur.scale);
+      return toAccount(await accountRow(exec, null, mode, cur.code, kind, checkShard(shard)), cur.scale);
+    },
+
+    /** The platform's balance of `kind`: the sum of its shards, a decimal string at the currency's scale. */
+    async platformBalance(exec: Executor, mode: Mode, currency: string, kind: PlatformAccountKind): Promise<string> {
+      checkMode(mode);
+      if (!PLATFORM_ACCOUNT_KINDS.includes(kind)) throw new LedgerMisuseError(`bad platform account kind ${kind}`);
+      const cur = await currencyRow(exec, currency);
+      return fmt(await repo.platformTotal(exec, { mode, currency: cur.code, kind }), cur.scale);
     },
 
     async getAccount(exec: Executor, id: number): Promise<Account | undefined> {

@@ -43,7 +43,7 @@ export async function findAccountById(exec: Executor, id: number): Promise<Accou
 
 export async function findAccount(
   exec: Executor,
-  key: { userId: number | null; mode: string; currency: string; kind: string },
+  key: { userId: number | null; mode: string; currency: string; kind: string; shard?: number },
 ): Promise<AccountRow | undefined> {
   const [row] = await exec
     .select()
@@ -54,15 +54,43 @@ export async function findAccount(
         eq(ledgerAccounts.mode, key.mode),
         eq(ledgerAccounts.currency, key.currency),
         eq(ledgerAccounts.kind, key.kind),
+        eq(ledgerAccounts.shard, key.shard ?? 0),
       ),
     );
   return row;
 }
 
+/** The sum of a platform account's shards (numeric(38,18) as PostgreSQL prints it). */
+export async function platformTotal(
+  exec: Executor,
+  key: { mode: string; currency: string; kind: string },
+): Promise<string> {
+  const [row] = await exec
+    .select({ total: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)::text` })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        isNull(ledgerAccounts.userId),
+        eq(ledgerAccounts.mode, key.mode),
+        eq(ledgerAccounts.currency, key.currency),
+        eq(ledgerAccounts.kind, key.kind),
+      ),
+    );
+  return row?.total ?? '0';
+}
+
 /** Inserts unless the (user, mode, currency, kind) account exists; returns the row only if this call created it. */
 export async function insertAccountIfAbsent(
   exec: Executor,
-  row: { userId: number | null; mode: string; currency: string; kind: string; nonNegative: boolean; createdAt: Date },
+  row: {
+    userId: number | null;
+    mode: string;
+    currency: string;
+    kind: string;
+    shard: number;
+    nonNegative: boolean;
+    createdAt: Date;
+  },
 ): Promise<AccountRow | undefined> {
   // No conflict target: the two partial unique indexes (user / platform) both apply.
   const [created] = await exec.insert(ledgerAccounts).values(row).onConflictDoNothing().returning();

@@ -6,11 +6,14 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createLedgerAccounts } from './ledger.accounts.ts';
 import { trialBalance } from './ledger.audit.ts';
+import { createLedgerFastPath } from './ledger.fast.ts';
 import { createLedgerHolds } from './ledger.holds.ts';
 import { accountTransfers, statement } from './ledger.statements.ts';
 import { createLedgerTransfers } from './ledger.transfers.ts';
 
 export { demoFundKey, holdTransferKey, LEDGER_CODES } from './ledger.helpers.ts';
+export type { AccountMeta, UserAccountPair } from './ledger.fast.ts';
+export { PLATFORM_SHARDS } from './ledger.types.ts';
 
 /** SQLSTATEs after which the whole transaction may simply be run again. */
 const RETRYABLE_SQLSTATES = new Set(['40P01', '40001']);
@@ -36,6 +39,7 @@ export function createLedgerService({ db, clock }: LedgerServiceDeps) {
   const accounts = createLedgerAccounts({ clock, db });
   const transfers = createLedgerTransfers({ clock, accounts });
   const holds = createLedgerHolds({ clock, accounts, transfers });
+  const fast = createLedgerFastPath({ db, clock, accounts });
 
   return {
     /**
@@ -62,6 +66,7 @@ export function createLedgerService({ db, clock }: LedgerServiceDeps) {
     listCurrencies: accounts.listCurrencies,
     getOrCreateUserAccount: accounts.getOrCreateUserAccount,
     getOrCreatePlatformAccount: accounts.getOrCreatePlatformAccount,
+    platformBalance: accounts.platformBalance,
     getAccount: accounts.getAccount,
 
     // Transfers (ledger.transfers.ts) and the statement of one account (ledger.statements.ts).
@@ -74,6 +79,11 @@ export function createLedgerService({ db, clock }: LedgerServiceDeps) {
     postHold: holds.postHold,
     voidHold: holds.voidHold,
     getHold: holds.getHold,
+
+    // The fast path for fresh postings between existing accounts (ledger.fast.ts).
+    userAccounts: fast.userAccounts,
+    platformShards: fast.platformShards,
+    postFresh: fast.postFresh,
 
     // Balances (ledger.accounts.ts), the demo funding (ledger.transfers.ts), statements and audit.
     balances: accounts.balances,

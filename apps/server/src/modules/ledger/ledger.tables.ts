@@ -46,10 +46,15 @@ export const ledgerAccounts = pgTable(
     balance: amount('balance').notNull().default('0'),
     nonNegative: boolean('non_negative').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** A platform account's shard (PLATFORM_SHARDS in ledger.types.ts); 0 for users. */
+    shard: integer('shard').notNull().default(0),
   },
   (t) => [
     uniqueIndex('ledger_accounts_user_uq').on(t.userId, t.mode, t.currency, t.kind).where(sql`${t.userId} is not null`),
-    uniqueIndex('ledger_accounts_platform_uq').on(t.mode, t.currency, t.kind).where(sql`${t.userId} is null`),
+    uniqueIndex('ledger_accounts_platform_shard_uq')
+      .on(t.mode, t.currency, t.kind, t.shard)
+      .where(sql`${t.userId} is null`),
+    check('ledger_accounts_user_shard', sql`${t.userId} is null or ${t.shard} = 0`),
     check('ledger_accounts_non_negative', sql`not ${t.nonNegative} or ${t.balance} >= 0`),
     check('ledger_accounts_mode', sql`${t.mode} in ('real', 'demo')`),
   ],

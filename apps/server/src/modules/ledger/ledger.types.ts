@@ -10,6 +10,14 @@ export type AccountKind = UserAccountKind | PlatformAccountKind;
 export const USER_ACCOUNT_KINDS: readonly UserAccountKind[] = ['available', 'locked'];
 export const PLATFORM_ACCOUNT_KINDS: readonly PlatformAccountKind[] = ['treasury', 'fees', 'faucet', 'clearing'];
 
+/**
+ * A platform account (kind, mode, currency) exists as up to this many shards, so that postings of
+ * unrelated operations (each order's fee, say) do not all queue on one row: a caller names the
+ * shard (e.g. by its order id), and the platform's figure is the sum of its shards
+ * (`platformBalance`). Shard 0 is the account as it was before sharding.
+ */
+export const PLATFORM_SHARDS = 16;
+
 export interface Currency {
   code: string;
   name: string;
@@ -28,6 +36,8 @@ export interface Account {
   /** Decimal string at the currency's scale. */
   balance: string;
   nonNegative: boolean;
+  /** Which shard of a platform account (always 0 for users). */
+  shard: number;
 }
 
 /**
@@ -38,7 +48,7 @@ export interface Account {
 export type AccountRef =
   | number
   | { userId: number; mode: Mode; kind?: 'available' }
-  | { platform: PlatformAccountKind; mode: Mode };
+  | { platform: PlatformAccountKind; mode: Mode /** 0 (default) … PLATFORM_SHARDS − 1 */; shard?: number };
 
 export interface Transfer {
   id: number;

@@ -194,17 +194,42 @@ export const marketRepository = {
     }
   },
 
-  /** Marks a recorded tick as kept forever; inserts it first when it is still only in memory. */
+  /**
+   * Marks a recorded tick as kept forever; inserts it first when it is still only in memory. A tick
+   * already pinned is not written again, so fills at one tick do not queue on its row once the
+   * first pin has committed (an update that matches nothing takes no row lock).
+   */
   async pinTick(exec: Executor, id: number, pending: TickRow | undefined): Promise<TickRow | null> {
     if (pending) {
-      await exec
+      const inserted = await exec
         .insert(marketTicks)
         .values({ ...pending, pinned: true })
-        .onConflictDoUpdate({ target: marketTicks.id, set: { pinned: true } });
-      return pending;
+        .onConflictDoNothing({ target: marketTicks.id })
+        .returning({ id: marketTicks.id });
+      if (inserted.length > 0) return pending;
+      // Flushed (or pinned) meanwhile: the row exists; pin it below unless it is.
     }
-    const [row] = await exec.update(marketTicks).set({ pinned: true }).where(eq(marketTicks.id, id)).returning();
-    return row ? toTickRow(row) : null;
+    const rows = await queryRows<RawTick>(
+      exec,
+      sql`with pinned as (
+            update ${marketTicks} set pinned = true where id = ${id} and not pinned returning id
+          )
+          select id::float8 as id, instrument_id, ts, bid::text as bid, ask::text as ask, price::text as price,
+            volume::text as volume, source
+          from ${marketTicks} where id = ${id}`,
+    );
+    const r = rows[0];
+    if (!r) return null;
+    return {
+      id: Number(r.id),
+      instrumentId: Number(r.instrument_id),
+      ts: r.ts instanceof Date ? r.ts : new Date(r.ts),
+      bid: r.bid,
+      ask: r.ask,
+      price: r.price,
+      volume: r.volume,
+      source: r.source as TickSource,
+    };
   },
 
   async getTick(exec: Executor, id: number): Promise<(TickRow & { pinned: boolean }) | null> {
@@ -227,6 +252,17 @@ export const marketRepository = {
     return Number(rows[0]?.n ?? 0);
   },
 };
+
+interface RawTick {
+  id: number;
+  instrument_id: number | string;
+  ts: Date | string;
+  bid: string;
+  ask: string;
+  price: string;
+  volume: string;
+  source: string;
+}
 
 interface RawCandle {
   instrument_id: number;

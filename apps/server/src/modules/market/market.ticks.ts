@@ -9,6 +9,7 @@ import { type CandleState, VOLUME_SCALE } from './market.aggregator.ts';
 import type { MarketContext } from './market.context.ts';
 import { marketErrors } from './market.errors.ts';
 import { decimalToUnits, trimDecimal, unitsToDecimal, unitsToTrimmed } from './market.price.ts';
+import { pinMemory } from './market.pins.ts';
 import { marketRepository as repo, TICK_ID_BLOCK, type TickRow } from './market.repository.ts';
 import type { FeedTick, Instrument, MarketTick, TickListener } from './market.types.ts';
 
@@ -331,7 +332,14 @@ export function createTickPipeline(ctx: MarketContext) {
      * fill: the tick row is written there if the feed has not flushed it yet. 80005 if unknown.
      */
     async pinTick(exec: Executor, tickId: number): Promise<MarketTick> {
-      const row = await repo.pinTick(exec, tickId, pendingTicks.get(tickId));
+      // A tick already pinned by a committed fill needs no statement (market.pins.ts); otherwise it
+      // is pinned here, in the fill's transaction, and a read outside it learns when a pin committed.
+      const pins = pinMemory(ctx);
+      let row = pins.get(tickId) ?? null;
+      if (!row) {
+        pins.confirm(tickId, () => repo.getTick(db, tickId));
+        row = await repo.pinTick(exec, tickId, pendingTicks.get(tickId));
+      }
       const inst = row ? ctx.byId.get(row.instrumentId) : undefined;
       if (!row || !inst) throw marketErrors.noRecord();
       return toMarketTick(row, inst);

@@ -21,7 +21,7 @@ import { AppError } from '../../http/errors.ts';
 import type { AccountMode } from '../../http/request-context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createEvents } from '../events/events.service.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
+import { type LedgerService, PLATFORM_SHARDS } from '../ledger/ledger.service.ts';
 import type { MarketService } from '../market/market.service.ts';
 import type { Instrument } from '../market/market.types.ts';
 import type { Notify } from '../notifications/notifications.service.ts';
@@ -185,6 +185,16 @@ export function asMarginError(e: unknown): unknown {
 }
 
 export const ref = (orderId: number) => ({ refType: REF_TYPE, refId: String(orderId) });
+
+/**
+ * The platform's fees or treasury account an order's postings use: one of its shards, chosen by the
+ * order's id, so that concurrent opens and closes do not all queue on one row (ledger README).
+ */
+export const platform = (kind: 'fees' | 'treasury', mode: AccountMode, orderId: number) => ({
+  platform: kind,
+  mode,
+  shard: orderId % PLATFORM_SHARDS,
+});
 
 // ─── state of a row ──────────────────────────────────────────────────────────────────────────
 

@@ -49,7 +49,7 @@ import {
 } from './trading.pricing.ts';
 import { type OrderRow, tradingRepository as repo } from './trading.repository.ts';
 import type { TriggerRunner } from './trading.runner.ts';
-import type { TradingSettlement } from './trading.settlement.ts';
+import type { FastAccounts, TradingSettlement } from './trading.settlement.ts';
 import type { TradingViews } from './trading.views.ts';
 
 type BuyInput = z.output<typeof BuyURequest>;
@@ -69,7 +69,7 @@ export function createTradingPlacement(
   ctx: TradingContext,
   { view }: TradingViews,
   { emit, published }: TradingEvents,
-  { holdMarginAndFee }: TradingSettlement,
+  { holdMarginAndFee, holdMarginAndFeeFast }: TradingSettlement,
   runner: TriggerRunner,
 ) {
   const { db, clock, ledger, market, publicIds, instrument, stopOutLevel } = ctx;
@@ -83,11 +83,15 @@ export function createTradingPlacement(
     takeProfitTicks: bigint | null;
     stopOut: string | null;
     level: string;
-    availableMinor: bigint;
+    /** null when not read: the ledger's conditional debit decides (fast path). */
+    availableMinor: bigint | null;
   }
 
-  /** Everything buyU checks before writing, in the order the form reads; also the preview. */
-  async function prepare(userId: number, mode: AccountMode, input: BuyInput): Promise<Prepared> {
+  /**
+   * Everything buyU checks before writing, in the order the form reads; also the preview. Without
+   * `withBalance` the available balance is not read: the write refuses what does not fit (10011).
+   */
+  async function prepare(userId: number, mode: AccountMode, input: BuyInput, withBalance = true): Promise<Prepared> {
     const inst = await instrument(input.instrumentId);
     const ins = engineInstrument(inst);
     const qtySteps = engine(() => lotsToSteps(ins, input.lots));
@@ -114,7 +118,7 @@ export function createTradingPlacement(
       qtySteps,
       leverage: input.leverage,
     });
-    const balance = await ledger.balance(db, userId, mode, USDT);
+    const balance = withBalance ? await ledger.balance(db, userId, mode, USDT) : null;
     return {
       inst,
       ins,
@@ -124,7 +128,7 @@ export function createTradingPlacement(
       takeProfitTicks,
       stopOut: stopOutPriceOf(inst, ins, position, level),
       level,
-      availableMinor: usdtMinor(balance.available),
+      availableMinor: balance ? usdtMinor(balance.available) : null,
     };
   }
 
@@ -147,6 +151,12 @@ export function createTradingPlacement(
     return view(await instrument(row.instrumentId), row);
   }
 
+  /** The user's USDT accounts and the platform's fee shards, when the user's accounts exist. */
+  async function fastAccounts(userId: number, mode: AccountMode): Promise<FastAccounts | null> {
+    const user = await ledger.userAccounts(userId, mode, USDT);
+    return user ? { user, fees: await ledger.platformShards(mode, USDT, 'fees') } : null;
+  }
+
   function drawPublicId(): number {
     const id = publicIds();
     if (!isPublicId(id)) throw new Error(`public order id ${id} is outside [2^52, 2^53)`);
@@ -159,13 +169,15 @@ export function createTradingPlacement(
       const first = await replay(userId, mode, client.id, client.hash);
       if (first) return first;
     }
-    const p = await prepare(userId, mode, input);
-    engine(() => assertFreeMargin(p.availableMinor, p.quote));
+    // A market order between accounts that exist takes the ledger's fast path (ledger.fast.ts).
+    const fast = input.type === 'market' ? await fastAccounts(userId, mode) : null;
+    const p = await prepare(userId, mode, input, fast === null);
+    if (p.availableMinor !== null) engine(() => assertFreeMargin(p.availableMinor as bigint, p.quote));
     const { inst, snap } = p;
     let row: OrderRow | null = null;
     for (let draw = 1; row === null; draw++) {
       try {
-        row = await insertNewOrder(userId, mode, input, p, client);
+        row = await insertNewOrder(userId, mode, input, p, client, fast);
       } catch (e) {
         if (!(e instanceof DuplicateClientOrder)) throw e;
         // The client's key won elsewhere (a retry racing this one): answer it, or 40016.
@@ -192,6 +204,7 @@ export function createTradingPlacement(
     input: BuyInput,
     p: Prepared,
     client: { id: string; hash: string } | null,
+    fast: FastAccounts | null,
   ): Promise<OrderRow> {
     const { inst, ins, snap, quote } = p;
     const isMarket = input.type === 'market';
@@ -199,11 +212,9 @@ export function createTradingPlacement(
     return ledger.runInTransaction(
       async (tx) => {
         const now = clock.now();
-        const id = await repo.nextOrderId(tx);
         const entryPrice = ticksToPriceString(inst, quote.entryTicks);
         const lots = stepsToLots(ins, quote.qtySteps);
         const inserted = await repo.insertOrder(tx, {
-          id,
           publicId,
           orderNo: orderNo(publicId, now),
           userId,
@@ -234,6 +245,7 @@ export function createTradingPlacement(
           updatedAt: now,
         });
         if (!inserted) throw new DuplicateClientOrder();
+        const { id } = inserted;
         if (!isMarket) {
           try {
             await ledger.hold(tx, {
@@ -252,7 +264,8 @@ export function createTradingPlacement(
           return inserted;
         }
         await market.pinTick(tx, snap.tickId);
-        await holdMarginAndFee(tx, inserted, quote.marginMinor, quote.feeMinor);
+        if (fast) await holdMarginAndFeeFast(tx, inserted, quote.marginMinor, quote.feeMinor, fast);
+        else await holdMarginAndFee(tx, inserted, quote.marginMinor, quote.feeMinor);
         await repo.insertFill(tx, {
           orderId: id,
           userId,
@@ -290,7 +303,7 @@ export function createTradingPlacement(
         margin: usdt(p.quote.marginMinor),
         fee: usdt(p.quote.feeMinor),
         cost: usdt(p.quote.costMinor),
-        available: usdt(p.availableMinor),
+        available: usdt(p.availableMinor ?? 0n),
         stopOutPrice: p.stopOut,
         stopOutLevel: trimDecimal(p.level),
       };

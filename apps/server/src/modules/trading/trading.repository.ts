@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
+import { tableInsert } from '../../db/raw.ts';
 import { cfdFills, cfdOrders } from './trading.tables.ts';
 
 /**
@@ -17,21 +18,14 @@ export type OrderPatch = Partial<
 
 const LIVE = ['pending', 'open'];
 
-export const tradingRepository = {
-  /** Reserves the next internal order id (hold keys and ledger references name it before the insert). */
-  async nextOrderId(exec: Executor): Promise<number> {
-    const [row] = await queryRows<{ id: string | number }>(
-      exec,
-      sql`select nextval(pg_get_serial_sequence('cfd_orders', 'id')) as id`,
-    );
-    return Number(row?.id);
-  },
+const orderInsert = tableInsert(cfdOrders, { onConflictDoNothing: true });
+const fillInsert = tableInsert(cfdFills);
 
+export const tradingRepository = {
   async insertOrder(exec: Executor, row: NewOrderRow): Promise<OrderRow | undefined> {
     // A client key (or, rarely, a random public id) already used answers nothing here; the caller
-    // answers the first order or draws another public id.
-    const [created] = await exec.insert(cfdOrders).values(row).onConflictDoNothing().returning();
-    return created;
+    // answers the first order or draws another public id. Prepared raw SQL: the hottest statement.
+    return orderInsert.insert(exec, row);
   },
 
   /** Public ids and numbers of one user's orders among internal `ids` (others' ids are simply absent). */
@@ -99,7 +93,7 @@ export const tradingRepository = {
   },
 
   async insertFill(exec: Executor, row: NewFillRow): Promise<FillRow> {
-    const [created] = await exec.insert(cfdFills).values(row).returning();
+    const created = await fillInsert.insert(exec, row);
     if (!created) throw new Error('fill not inserted');
     return created;
   },

@@ -20,11 +20,13 @@ import { minUnits } from '@openbourse/money';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AccountMode } from '../../http/request-context.ts';
+import type { AccountMeta, UserAccountPair } from '../ledger/ledger.service.ts';
 import type { Instrument, MarketTick } from '../market/market.types.ts';
 import {
   asMarginError,
   entryOf,
   holdKeys,
+  platform,
   positionOf,
   price,
   priceTicksOrNull,
@@ -50,6 +52,12 @@ import type { RunnerEntry } from './trading.runner.ts';
 
 export type TradingSettlement = ReturnType<typeof createTradingSettlement>;
 
+/** What a market order's opening needs for the ledger's fast path: the user's accounts, the fee shards. */
+export interface FastAccounts {
+  user: UserAccountPair;
+  fees: readonly AccountMeta[];
+}
+
 export function createTradingSettlement(ctx: TradingContext, { emit, published }: TradingEvents) {
   const { db, clock, ledger, market, log, instrument } = ctx;
 
@@ -72,13 +80,60 @@ export function createTradingSettlement(ctx: TradingContext, { emit, published }
         await ledger.transfer(exec, {
           key: `cfd:${row.id}:fee`,
           debit: { userId: row.userId, mode },
-          credit: { platform: 'fees', mode },
+          credit: platform('fees', mode, row.id),
           currency: USDT,
           amount: usdt(fee),
           code: TRADING_CODES.fee,
           ...ref(row.id),
         });
       }
+    } catch (e) {
+      throw asMarginError(e);
+    }
+  }
+
+  /**
+   * `holdMarginAndFee` on the ledger's fast path (ledger.fast.ts): the same hold and fee transfer,
+   * written in two statements. A refusal (10011) must roll the caller's transaction back.
+   */
+  async function holdMarginAndFeeFast(
+    exec: Executor,
+    row: OrderRow,
+    marginMinor: bigint,
+    fee: bigint,
+    fast: FastAccounts,
+  ): Promise<void> {
+    const fees = fast.fees[platform('fees', row.mode as AccountMode, row.id).shard];
+    if (!fees) throw new Error('trading: no fee shard for the order');
+    try {
+      await ledger.postFresh(exec, {
+        currency: USDT,
+        holds:
+          marginMinor > 0n
+            ? [
+                {
+                  key: holdKeys.margin(row.id),
+                  user: fast.user,
+                  amount: usdt(marginMinor),
+                  code: TRADING_CODES.margin,
+                  ...ref(row.id),
+                },
+              ]
+            : [],
+        transfers:
+          fee > 0n
+            ? [
+                {
+                  key: `cfd:${row.id}:fee`,
+                  debit: fast.user.available,
+                  credit: fees,
+                  amount: usdt(fee),
+                  code: TRADING_CODES.fee,
+                  ...ref(row.id),
+                },
+              ]
+            : [],
+      });
     } catch (e) {
       throw asMarginError(e);
     }
@@ -132,7 +187,7 @@ export function createTradingSettlement(ctx: TradingContext, { emit, published }
         holdKey,
         key: `${key}:loss`,
         amount: usdt(loss),
-        to: { platform: 'treasury', mode },
+        to: platform('treasury', mode, row.id),
         code: TRADING_CODES.loss,
         ...ref(row.id),
       });
@@ -150,7 +205,7 @@ export function createTradingSettlement(ctx: TradingContext, { emit, published }
     if (pnl > 0n) {
       await ledger.transfer(tx, {
         key: `${key}:profit`,
-        debit: { platform: 'treasury', mode },
+        debit: platform('treasury', mode, row.id),
         credit: { userId: row.userId, mode },
         currency: USDT,
         amount: usdt(pnl),
@@ -323,5 +378,5 @@ export function createTradingSettlement(ctx: TradingContext, { emit, published }
     return row ? entryOf(inst, row, tick.id) : null;
   }
 
-  return { holdMarginAndFee, settleClose, settleFired };
+  return { holdMarginAndFee, holdMarginAndFeeFast, settleClose, settleFired };
 }

@@ -91,6 +91,35 @@ describe.each(DRIVERS)('ledger service (%s)', (driver) => {
       expect((await ledger.getOrCreatePlatformAccount(db(), 'real', 'USDT', 'fees')).id).toBe(fees.id);
     });
 
+    it('spreads a platform account over shards whose sum is the platform figure', async () => {
+      const before = await ledger.platformBalance(db(), 'demo', 'USDT', 'fees');
+      const u = newUser();
+      await fund(u, '10', 'USDT', 'demo');
+      const shard0 = await ledger.getOrCreatePlatformAccount(db(), 'demo', 'USDT', 'fees');
+      const shard5 = await ledger.getOrCreatePlatformAccount(db(), 'demo', 'USDT', 'fees', 5);
+      expect(shard5).toMatchObject({ userId: null, kind: 'fees', shard: 5, nonNegative: false });
+      expect(shard5.id).not.toBe(shard0.id);
+      for (const [i, shard] of [0, 5, 15, 5].entries()) {
+        await ledger.transfer(db(), {
+          key: `shard-test:${u}:${i}`,
+          debit: { userId: u, mode: 'demo' },
+          credit: { platform: 'fees', mode: 'demo', shard },
+          currency: 'USDT',
+          amount: '0.25',
+          code: 'trade_fee',
+        });
+      }
+      expect((await ledger.getAccount(db(), shard5.id))?.balance).toBe('0.500000');
+      const after = await ledger.platformBalance(db(), 'demo', 'USDT', 'fees');
+      const units = (s: string) => BigInt(s.replace('.', ''));
+      expect(units(after) - units(before)).toBe(1_000_000n); // 4 × 0.25 over three shards
+      for (const shard of [-1, 16, 1.5]) {
+        await expect(ledger.getOrCreatePlatformAccount(db(), 'demo', 'USDT', 'fees', shard)).rejects.toThrow(
+          /bad platform shard/,
+        );
+      }
+    });
+
     it('is race-safe: concurrent creators get the same account', async () => {
       const u = newUser();
       const ids = await Promise.all(

@@ -160,6 +160,37 @@ describe.each(DRIVERS)('market service on %s', (driver) => {
     t.clock.advance(-3 * 86_400_000);
   });
 
+  it('trusts only a committed pin: a rolled-back one is pinned again, a committed one is not rewritten', async () => {
+    await t.advance(1000);
+    const btc = await t.market.getInstrument('BTCUSDT');
+    const tickId = t.market.currentQuote(btc.id)!.tickId;
+    const rollback = new Error('rolled back');
+    const failed = t.database.db.transaction(async (tx) => {
+      await t.market.pinTick(tx, tickId);
+      await t.market.pinTick(tx, tickId); // sees its own pin: still not committed
+      throw rollback;
+    });
+    await expect(failed).rejects.toBe(rollback);
+    await new Promise((r) => setTimeout(r, 100)); // any confirmation read has run
+    expect((await t.market.getTick(tickId))?.pinned).toBe(false);
+
+    await t.database.db.transaction((tx) => t.market.pinTick(tx, tickId));
+    expect((await t.market.getTick(tickId))?.pinned).toBe(true);
+    // Once the pin is known committed, a fill at the tick writes nothing: it works even in a
+    // read-only transaction (which refuses any UPDATE, matching rows or not).
+    const readOnlyPin = () =>
+      t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`set transaction read only`);
+        return t.market.pinTick(tx, tickId);
+      });
+    let pinned: MarketTick | null = null;
+    for (let i = 0; i < 50 && !pinned; i++) {
+      pinned = await readOnlyPin().catch(() => null);
+      if (!pinned) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(pinned).toMatchObject({ id: tickId, code: 'BTCUSDT' });
+  });
+
   it('pushes changed quotes as one serialised batch per period', async () => {
     const batches: string[] = [];
     const off = t.market.onQuoteBatch((json) => batches.push(json));

@@ -8,8 +8,12 @@ import {
   requiredMarginMinor,
   stopOutTicks,
 } from '@openbourse/engine';
+import { parseDecimal } from '@openbourse/money';
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../../db/client.ts';
 import { DRIVERS } from '../../../test/db.ts';
+import { PLATFORM_SHARDS } from '../../ledger/ledger.service.ts';
 import { engineInstrument, ticksToPriceString } from '../trading.pricing.ts';
 import { btc, createOrdersTestApp, type TradingTestApp, usdt, WEDNESDAY_OPEN, WEDNESDAY_US_CLOSED } from './helpers.ts';
 
@@ -20,6 +24,8 @@ import { btc, createOrdersTestApp, type TradingTestApp, usdt, WEDNESDAY_OPEN, WE
  * waiting to open and updateU in trading.orders.pending, lists and totals in trading.orders.lists.
  * The market feed is off: every price comes from a tick the test records.
  */
+const units = (amount: string) => parseDecimal(amount, 6, { allowNegative: true });
+
 describe.each(DRIVERS)('margin orders on %s', (driver) => {
   let t: TradingTestApp;
   let btcId = 0;
@@ -167,6 +173,32 @@ describe.each(DRIVERS)('margin orders on %s', (driver) => {
       await t.fund(u.id, '0.000001');
       expect((await t.post('buyU', u.token, body)).code).toBe(200);
       expect(await t.balance(u.id, 'real')).toEqual({ available: '0.000000', locked: '950.000000' });
+    });
+
+    it('on the ledger fast path too: 10011 one unit short with nothing written; fees spread over shards', async () => {
+      await t.tick('BTCUSDT', '94990.00', '95000.00');
+      const fees = () => t.services.ledger.platformBalance(t.database.db, 'real', 'USDT', 'fees');
+      const feesBefore = await fees();
+      // Two orders of 950 margin + 9.5 fee, less one minor unit.
+      const u = await t.user({ real: '1918.999999' });
+      const body = btc({ instrumentId: btcId });
+      expect((await t.post('buyU', u.token, body)).code).toBe(200); // creates the user's locked account
+      const short = await t.post('buyU', u.token, body); // both accounts exist: the fast path
+      expect(short.code).toBe(10011);
+      expect(await t.balance(u.id, 'real')).toEqual({ available: '959.499999', locked: '950.000000' });
+      await t.fund(u.id, '0.000001');
+      expect((await t.post('buyU', u.token, body)).code).toBe(200);
+      expect(await t.balance(u.id, 'real')).toEqual({ available: '0.000000', locked: '1900.000000' });
+      expect(usdt(units(await fees()) - units(feesBefore))).toBe('19.000000');
+      const shards = await queryRows<{ id: string | number; shard: number }>(
+        t.database.db,
+        sql`select o.id, a.shard from ledger_transfers t
+            join ledger_accounts a on a.id = t.credit_account_id
+            join cfd_orders o on o.id::text = t.ref_id
+            where t.code = 'cfd_fee' and o.user_id = ${u.id} order by o.id`,
+      );
+      expect(shards.length).toBe(2);
+      for (const r of shards) expect(Number(r.shard)).toBe(Number(r.id) % PLATFORM_SHARDS);
     });
 
     it('answers 10015 with no quote yet and outside the session', async () => {

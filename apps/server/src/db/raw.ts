@@ -1,0 +1,105 @@
+/**
+ * Prepared raw SQL for the hottest statements (an order's insert, its fill, its ledger postings,
+ * its event): Drizzle's query building costs more CPU per statement than the database spends on
+ * it. `rawRows` sends fixed text straight to the driver behind a Drizzle handle (a named prepared
+ * statement on node-postgres, parsed once per connection; PGlite's own query on the embedded
+ * database), and `tableInsert` builds a table's insert text once and maps its rows as Drizzle would.
+ */
+import { getTableColumns, getTableName, type Table } from 'drizzle-orm';
+import pg from 'pg';
+import type { Executor } from './client.ts';
+
+interface DriverResult {
+  rows: Record<string, unknown>[];
+}
+interface PgLike {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<DriverResult>;
+}
+interface PgliteLike {
+  query(text: string, values: unknown[]): Promise<DriverResult>;
+}
+
+/** The driver client Drizzle holds: node-postgres Pool / PoolClient, or PGlite / its transaction. */
+function driverOf(exec: Executor): PgLike | PgliteLike {
+  const client = (exec as unknown as { session?: { client?: unknown } }).session?.client;
+  if (!client || typeof (client as { query?: unknown }).query !== 'function') {
+    throw new Error('raw SQL: no driver client behind this handle');
+  }
+  return client as PgLike | PgliteLike;
+}
+
+/** Rows of one statement with `$n` parameters; `name` must be unique per text (it is prepared under it on PostgreSQL). */
+export async function rawRows(
+  exec: Executor,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<Record<string, unknown>[]> {
+  const client = driverOf(exec);
+  const res =
+    client instanceof pg.Pool || client instanceof pg.Client
+      ? await (client as PgLike).query({ name, text, values })
+      : await (client as PgliteLike).query(text, values);
+  return res.rows;
+}
+
+type Column = ReturnType<typeof getTableColumns>[string];
+
+/** Prepared statement names are per connection: every text gets its own, process-wide. */
+let statementSeq = 0;
+
+/**
+ * `insert into <table> (<columns given>) values ($1 …) [on conflict do nothing] returning *`, one
+ * prepared text per set of columns a row gives (absent ones take their defaults), and the mapping of
+ * its rows to the table's row type as Drizzle maps them (numeric as strings, bigint(number) as
+ * numbers, timestamps as Dates).
+ */
+export function tableInsert<T extends Table>(table: T, opts: { onConflictDoNothing?: boolean } = {}) {
+  const tableName = getTableName(table);
+  const columns = getTableColumns(table) as Record<string, Column>;
+  const all = Object.entries(columns).map(([key, col]) => ({ key, col }));
+  const statements = new Map<string, { name: string; text: string; cols: { key: string; col: Column }[] }>();
+
+  function statementFor(keys: string[]) {
+    const id = keys.join(',');
+    let st = statements.get(id);
+    if (!st) {
+      const cols = keys.map((key) => ({ key, col: columns[key] as Column }));
+      st = {
+        name: `ob_ins_${tableName}_${++statementSeq}`,
+        text:
+          `insert into "${tableName}" (${cols.map((c) => `"${c.col.name}"`).join(', ')}) ` +
+          `values (${cols.map((_, i) => `$${i + 1}`).join(', ')})` +
+          `${opts.onConflictDoNothing ? ' on conflict do nothing' : ''} returning *`,
+        cols,
+      };
+      statements.set(id, st);
+    }
+    return st;
+  }
+
+  function mapRow(raw: Record<string, unknown>): T['$inferSelect'] {
+    const out: Record<string, unknown> = {};
+    for (const { key, col } of all) {
+      const v = raw[col.name];
+      out[key] = v === null || v === undefined ? null : col.mapFromDriverValue(v);
+    }
+    return out as T['$inferSelect'];
+  }
+
+  return {
+    /** Inserts one row; answers it as stored (undefined when a conflict left it out). */
+    async insert(exec: Executor, row: T['$inferInsert']): Promise<T['$inferSelect'] | undefined> {
+      const given = row as Record<string, unknown>;
+      const keys = Object.keys(given).filter((k) => given[k] !== undefined);
+      for (const k of keys) if (!columns[k]) throw new Error(`raw SQL: ${tableName} has no column ${k}`);
+      const st = statementFor(keys);
+      const values = st.cols.map(({ key, col }) => {
+        const v = given[key];
+        return v === null ? null : col.mapToDriverValue(v);
+      });
+      const rows = await rawRows(exec, st.name, st.text, values);
+      return rows[0] ? mapRow(rows[0]) : undefined;
+    },
+  };
+}
