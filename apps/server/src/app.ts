@@ -20,6 +20,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import type { HomeSources } from './modules/home/home.service.ts';
 import type { TradingOptions } from './modules/trading/trading.service.ts';
 import { createPlatform } from './platform.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { type ClientLimits, authRoutes } from './modules/auth/auth.routes.ts';
 import type { LoginGuardRules } from './modules/auth/login-guard.ts';
 import type { LimitRule } from './modules/limits/limits.service.ts';
@@ -35,7 +36,7 @@ import { type FileStoreConfig, filesRoutes } from './modules/files/files.routes.
 
 export interface BuildOptions {
   config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'SESSION_TTL_HOURS' | 'WEB_DIST'> &
-    Partial<Pick<Config, 'TRUST_PROXY' | 'REDIS_URL' | 'REDIS_PREFIX' | 'ROLES'>> &
+    Partial<Pick<Config, 'TRUST_PROXY' | 'REDIS_URL' | 'REDIS_PREFIX' | 'ROLES' | 'ADMIN_SESSION_TTL_HOURS'>> &
     FileStoreConfig;
   database: Database;
   clock?: Clock;
@@ -55,7 +56,6 @@ const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 export async function buildApp(opts: BuildOptions) {
   const clock = opts.clock ?? systemClock;
-  const { db } = opts.database;
   // A hop count trusts that many proxies nearest to us (Fastify's own rule for a number, as a function).
   const hops = opts.config.TRUST_PROXY ?? false;
   const trustProxy: FastifyServerOptions['trustProxy'] =
@@ -148,6 +148,8 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(tradingRoutes, { trading });
   await app.register(notificationsRoutes, { notifications });
   await app.register(filesRoutes, { files: services.files, limiter });
+  // The back office's API (/swx/admin/*): its own sessions, roles and audit log.
+  await app.register(adminRoutes, { auth: services.adminAuth, accounts: services.adminAccounts });
   const realtime = messageSocket(app, { authenticate: (token) => auth.authenticate(token), limiter });
   // Each committed order change goes to its owner's signed-in sockets.
   trading.onOrderChange((userId, push) => {

@@ -52,6 +52,15 @@ const ConfigSchema = z.object({
     .string()
     .optional()
     .transform((v, ctx) => parseTrustProxy(v, ctx)),
+  /** The first owner of the back office, created on a start that finds no admin (or use the CLI). */
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(10).max(128).optional(),
+  ADMIN_SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(8),
   SEED_DEMO_USER: z
     .enum(['true', 'false'])
     .default('true')

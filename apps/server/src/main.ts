@@ -14,6 +14,11 @@ async function main() {
     roles.length < 4 ? `  Roles: ${roles.join(', ')}` : '',
     config.SEED_DEMO_USER ? `  Demo login: ${DEMO_LOGIN.username} / ${DEMO_LOGIN.password}` : '',
     port === null ? '' : `  API docs: http://localhost:${port}/swx/docs/json`,
+    port === null
+      ? ''
+      : config.ADMIN_EMAIL
+        ? `  Admin API: http://localhost:${port}/swx/admin — first owner ${config.ADMIN_EMAIL} (TOTP set up at first sign-in)`
+        : '  Admin API: /swx/admin — create the first owner with ADMIN_EMAIL and ADMIN_PASSWORD, or: npm run admin -w @openbourse/server -- create-owner <email>',
     '',
   ];
   process.stdout.write(`${lines.filter((l, i) => l || i === 0 || i === lines.length - 1).join('\n')}\n`);

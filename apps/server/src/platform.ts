@@ -6,6 +6,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BuildOptions } from './app.ts';
 import type { Clock } from './lib/clock.ts';
+import { createAdminAccounts } from './modules/admin/admin.accounts.ts';
+import { createAdminAuth } from './modules/admin/admin.auth.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCodesService } from './modules/auth/codes.service.ts';
 import { createLoginGuard, DEFAULT_LOGIN_GUARD } from './modules/auth/login-guard.ts';
@@ -116,7 +118,17 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   // Uploads: a folder under DATA_DIR, or an S3-compatible store (S3_*).
   const fileStore = blobStoreFromConfig(opts.config);
   const files = createFilesService({ db, store: fileStore, clock, log });
+  // The back office: admin accounts, sessions and TOTP, the audit log.
+  const adminAuth = createAdminAuth({
+    db,
+    clock,
+    limiter,
+    sessionTtlMs: (opts.config.ADMIN_SESSION_TTL_HOURS ?? 8) * 3_600_000,
+  });
+  const adminAccounts = createAdminAccounts({ db, clock });
   const services = {
+    adminAuth,
+    adminAccounts,
     params,
     files,
     mailer,

@@ -30,6 +30,10 @@ export async function startServer(
   });
   setup?.(services);
   await seedPlatform(services, database.db, config.SEED_DEMO_USER ? DEMO_LOGIN : null);
+  // The first owner of the back office, when none exists yet (ADMIN_EMAIL / ADMIN_PASSWORD).
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    await services.adminAccounts.bootstrapOwner({ email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

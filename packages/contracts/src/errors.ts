@@ -85,6 +85,14 @@ export const ErrorCode = {
   UploadFormat: 40018,
   /** An upload over 2 MB (or declaring more pixels than can be decoded). */
   UploadTooLarge: 40019,
+  /** An admin whose role does not allow the call (admin API). */
+  AdminForbidden: 40020,
+  /** Admin sign-in without the TOTP code the account needs. */
+  TotpRequired: 40021,
+  /** A TOTP code that is wrong, expired or already used. */
+  TotpWrong: 40022,
+  /** Removing, disabling or demoting the last active owner. */
+  LastOwner: 40023,
   NotFound: 40400,
   RouteNotFound: 40401,
   PayloadTooLarge: 41300,

@@ -13,3 +13,4 @@ export * from '../modules/files/files.tables.ts';
 export * from '../modules/events/events.tables.ts';
 export * from '../modules/jobs/jobs.tables.ts';
 export * from '../modules/notifications/notifications.tables.ts';
+export * from '../modules/admin/admin.tables.ts';

@@ -1,15 +1,12 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import { envelope, ok } from '../../http/envelope.ts';
 import { AppError, invalidField } from '../../http/errors.ts';
 import { BEARER, limit, typed } from '../../http/typed.ts';
-import type { Clock } from '../../lib/clock.ts';
 import type { LimitRule, RateLimiter } from '../limits/limits.service.ts';
-import { blobStoreFromConfig, type FileStoreConfig } from './blob-store.ts';
 import { invalidPurpose, uploadRequired, uploadTooLarge } from './files.errors.ts';
-import { createFilesService, FILE_VARIANTS, type FileInfo, type FilesService } from './files.service.ts';
+import { FILE_VARIANTS, type FileInfo, type FilesService } from './files.service.ts';
 import { FILE_PURPOSES, type FilePurpose, MAX_UPLOAD_BYTES } from './files.tables.ts';
 
 export type { FileStoreConfig } from './blob-store.ts';

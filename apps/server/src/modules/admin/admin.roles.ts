@@ -1,0 +1,37 @@
+/**
+ * What each admin role may do: the one table every admin route is checked against (a route names
+ * its permission; the README prints this table). Later issues add their permissions here (review
+ * queues for deposits, withdrawals, KYC and loans are `reviews.decide`).
+ */
+export const ADMIN_ROLES = ['owner', 'reviewer', 'support', 'editor'] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+export const PERMISSIONS = {
+  /** The dashboard's figures and the trial balance. */
+  'dashboard.read': ['owner', 'reviewer', 'support', 'editor'],
+  /** Users: search, detail, balances, statement, orders, sessions, sign-in history. */
+  'users.read': ['owner', 'reviewer', 'support'],
+  /** Users: disable and re-enable, revoke sessions, reset the withdrawal password. */
+  'users.manage': ['owner', 'support'],
+  /** Review queues: deposits, withdrawals, KYC, loans. */
+  'reviews.decide': ['owner', 'reviewer'],
+  /** Instruments: enable, sessions, leverage, lots, spreads and fees. */
+  'instruments.edit': ['owner'],
+  /** Platform parameters (demo account, download link, support address …). */
+  'params.edit': ['owner'],
+  /** Footer, FAQ and notices in every language. */
+  'content.edit': ['owner', 'editor'],
+  /** Admin accounts and their roles. */
+  'admins.manage': ['owner'],
+  /** The audit log. */
+  'audit.read': ['owner'],
+} as const satisfies Record<string, readonly AdminRole[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function may(role: AdminRole, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly AdminRole[]).includes(role);
+}
+
+/** Owners always sign in with TOTP; the others when their account says so. */
+export const totpRequiredFor = (role: AdminRole, accountSetting: boolean) => role === 'owner' || accountSetting;

@@ -1,0 +1,102 @@
+/**
+ * The admin API (`/swx/admin/*`): requests and results shared by the server and the console.
+ * Same envelope and error catalogue as the customer API.
+ */
+import { z } from 'zod';
+import { Email, Password } from './auth.ts';
+
+export const AdminRole = z.enum(['owner', 'reviewer', 'support', 'editor']);
+export type AdminRole = z.infer<typeof AdminRole>;
+
+export const Admin = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: AdminRole,
+  status: z.enum(['active', 'disabled']),
+  totpRequired: z.boolean().describe('Owners always; the others as their account says'),
+  totpEnabled: z.boolean(),
+  createdAt: z.string(),
+});
+export type Admin = z.infer<typeof Admin>;
+
+const TotpCode = z.string().regex(/^\d{6}$/, { error: 'E40022' });
+
+export const AdminSignInRequest = z.object({
+  email: z.string().min(1, { error: 'E10002' }).max(254, { error: 'E10002' }),
+  password: z.string().min(1, { error: 'E10004' }).max(128, { error: 'E10004' }),
+  totp: TotpCode.optional().describe('The authenticator code, when the account has TOTP'),
+});
+
+export const AdminSignInResult = z.object({
+  token: z.string().describe('Send as the Authorization header of admin calls'),
+  scope: z.enum(['full', 'enrol']).describe('enrol: only /auth/me and /auth/totp/* until TOTP is set up'),
+  expiresAt: z.string(),
+  admin: Admin,
+});
+
+export const TotpEnrolResult = z.object({
+  secret: z.string().describe('Base32, for typing into an app that cannot scan'),
+  uri: z.string().describe('otpauth:// URI'),
+  qr: z.string().describe('The URI as a PNG QR code (data: URL)'),
+});
+
+export const TotpConfirmRequest = z.object({ code: TotpCode });
+
+export const CreateAdminRequest = z.object({
+  email: Email,
+  name: z.string().trim().min(1).max(80),
+  password: Password,
+  role: AdminRole,
+  totpRequired: z.boolean().optional(),
+});
+
+export const UpdateAdminRequest = z
+  .object({
+    name: z.string().trim().min(1).max(80),
+    role: AdminRole,
+    status: z.enum(['active', 'disabled']),
+    totpRequired: z.boolean(),
+    resetTotp: z.literal(true),
+  })
+  .partial();
+
+export const AdminIdParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+
+export const AuditQuery = z.object({
+  adminId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  action: z.string().max(80).optional(),
+  targetType: z.string().max(40).optional(),
+  targetId: z.string().max(80).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  beforeId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const AuditEntry = z.object({
+  id: z.number().int(),
+  adminId: z.number().int().nullable(),
+  role: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  at: z.string(),
+});
+
+export const AuditPage = z.object({
+  items: z.array(AuditEntry),
+  /** Pass as beforeId for the next page; null at the end. */
+  next: z.number().int().nullable(),
+});
+
+export const PermissionsResult = z.object({
+  role: AdminRole,
+  /** Every permission and the roles that have it (the one table in the server). */
+  matrix: z.record(z.string(), z.array(AdminRole)),
+  mine: z.array(z.string()),
+});
