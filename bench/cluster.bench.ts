@@ -36,9 +36,17 @@ function pct(xs: number[], p: number): number {
 const fmt = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(1)} ms, p99 ${pct(xs, 99).toFixed(1)} ms (n=${xs.length})`;
 
 const store = await createClusterStore();
+// Whatever fails, the two server processes go with this one (they also exit when their IPC closes).
+const children: { kill(signal: NodeJS.Signals): Promise<void> }[] = [];
+process.on('uncaughtException', (err) => {
+  process.stderr.write(`${err.stack ?? err.message}\n`);
+  for (const c of children) void c.kill('SIGKILL');
+  process.exit(1);
+});
 const env = { MARKET_FEED: 'sim', MARKET_TICK_MS: TICK_MS, LOG_LEVEL: 'error' };
 const owner = await startNode('owner', store, env);
 const follower = await startNode('follower', store, env);
+children.push(owner, follower);
 const wsUrl = (base: string) => `ws://${base.slice('http://'.length)}/message`;
 
 try {

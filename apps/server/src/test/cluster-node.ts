@@ -49,6 +49,9 @@ async function run(c: Command): Promise<unknown> {
   }
 }
 
+// The parent (a test, a benchmark) is gone: so is this process, never an orphan holding leases.
+process.on('disconnect', () => process.exit(1));
+
 process.on('message', (c: Command) => {
   run(c).then(
     (result) => process.send?.({ id: c.id, result }),
