@@ -149,7 +149,11 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(notificationsRoutes, { notifications });
   await app.register(filesRoutes, { files: services.files, limiter });
   // The back office's API (/swx/admin/*): its own sessions, roles and audit log.
-  await app.register(adminRoutes, { auth: services.adminAuth, accounts: services.adminAccounts });
+  await app.register(adminRoutes, {
+    auth: services.adminAuth,
+    accounts: services.adminAccounts,
+    dashboard: services.adminDashboard,
+  });
   const realtime = messageSocket(app, { authenticate: (token) => auth.authenticate(token), limiter });
   // Each committed order change goes to its owner's signed-in sockets.
   trading.onOrderChange((userId, push) => {

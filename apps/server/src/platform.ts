@@ -8,6 +8,7 @@ import type { BuildOptions } from './app.ts';
 import type { Clock } from './lib/clock.ts';
 import { createAdminAccounts } from './modules/admin/admin.accounts.ts';
 import { createAdminAuth } from './modules/admin/admin.auth.ts';
+import { createAdminDashboard } from './modules/admin/admin.dashboard.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCodesService } from './modules/auth/codes.service.ts';
 import { createLoginGuard, DEFAULT_LOGIN_GUARD } from './modules/auth/login-guard.ts';
@@ -126,9 +127,11 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     sessionTtlMs: (opts.config.ADMIN_SESSION_TTL_HOURS ?? 8) * 3_600_000,
   });
   const adminAccounts = createAdminAccounts({ db, clock });
+  const adminDashboard = createAdminDashboard({ db, clock, users, trading, ledger });
   const services = {
     adminAuth,
     adminAccounts,
+    adminDashboard,
     params,
     files,
     mailer,

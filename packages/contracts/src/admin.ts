@@ -100,3 +100,36 @@ export const PermissionsResult = z.object({
   matrix: z.record(z.string(), z.array(AdminRole)),
   mine: z.array(z.string()),
 });
+
+export const ExposureRow = z.object({
+  instrumentId: z.number().int(),
+  code: z.string(),
+  side: z.enum(['buy', 'sell']),
+  positions: z.number().int(),
+  lots: z.string(),
+  margin: z.string().describe('USDT held as margin'),
+  notional: z.string().describe('USDT notional at entry'),
+});
+
+export const DashboardResult = z.object({
+  at: z.string(),
+  users: z.object({
+    total: z.number().int(),
+    signUpsToday: z.number().int(),
+    signUps7d: z.number().int(),
+    active24h: z.number().int().describe('Signed in within 24 hours'),
+  }),
+  /** The real book; the demo book separately (practice money, not the platform's risk). */
+  exposure: z.object({ real: z.array(ExposureRow), demo: z.array(ExposureRow) }),
+  today: z.object({
+    real: z.object({ fills: z.number().int(), volume: z.string(), fees: z.string() }),
+    demo: z.object({ fills: z.number().int(), volume: z.string(), fees: z.string() }),
+  }),
+  trialBalance: z.object({
+    ok: z.boolean().describe('Every balance agrees with the journal and every total is zero'),
+    totals: z.array(
+      z.object({ mode: z.string(), currency: z.string(), total: z.string(), accounts: z.number().int() }),
+    ),
+    problems: z.number().int(),
+  }),
+});

@@ -12,6 +12,7 @@ import {
   AuditPage,
   AuditQuery,
   CreateAdminRequest,
+  DashboardResult,
   PermissionsResult,
   TotpConfirmRequest,
   TotpEnrolResult,
@@ -24,6 +25,7 @@ import { envelope, ok } from '../../http/envelope.ts';
 import { extractToken } from '../../http/request-context.ts';
 import { BEARER, typed } from '../../http/typed.ts';
 import type { AdminAccounts } from './admin.accounts.ts';
+import type { AdminDashboard } from './admin.dashboard.ts';
 import { type AdminActor, type AdminAuth, adminView } from './admin.auth.ts';
 import { adminErrors } from './admin.errors.ts';
 import { type AdminRole, may, PERMISSIONS, type Permission } from './admin.roles.ts';
@@ -52,8 +54,11 @@ const meta = (req: FastifyRequest) => ({
 
 const actor = (req: FastifyRequest) => req.adminActor as AdminActor;
 
-export async function adminRoutes(app: FastifyInstance, deps: { auth: AdminAuth; accounts: AdminAccounts }) {
-  const { auth, accounts } = deps;
+export async function adminRoutes(
+  app: FastifyInstance,
+  deps: { auth: AdminAuth; accounts: AdminAccounts; dashboard: AdminDashboard },
+) {
+  const { auth, accounts, dashboard } = deps;
   app.decorateRequest('adminActor', null);
 
   // Every admin route declares its access; one without is a programming error caught at start.
@@ -235,6 +240,20 @@ export async function adminRoutes(app: FastifyInstance, deps: { auth: AdminAuth;
       },
     },
     async (req) => ok(req, await accounts.revokeSessions(actor(req), req.params.id)),
+  );
+
+  r.get(
+    '/swx/admin/dashboard',
+    {
+      config: { admin: 'dashboard.read' },
+      schema: {
+        tags: [TAG],
+        security: BEARER,
+        summary: 'Users, exposure per instrument, today’s volume and fees, and the ledger’s trial balance',
+        response: { 200: envelope(DashboardResult) },
+      },
+    },
+    async (req) => ok(req, await dashboard.summary()),
   );
 
   r.get(

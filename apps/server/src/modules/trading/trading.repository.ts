@@ -181,4 +181,35 @@ export const tradingRepository = {
       .where(and(eq(cfdFills.mode, mode), gte(cfdFills.createdAt, since)));
     return row?.total ?? '0';
   },
+
+  /** Open positions per instrument and side (the back office's exposure): count, lots, notional at entry. */
+  async exposure(exec: Executor, mode: string) {
+    return exec
+      .select({
+        instrumentId: cfdOrders.instrumentId,
+        code: cfdOrders.instrumentCode,
+        side: cfdOrders.side,
+        positions: sql<number>`count(*)::int`,
+        lots: sql<string>`sum(${cfdOrders.openLots})::text`,
+        margin: sql<string>`sum(${cfdOrders.marginHeld})::text`,
+        notional: sql<string>`round(sum(${cfdOrders.margin} * ${cfdOrders.leverage} * ${cfdOrders.openLots} / ${cfdOrders.lots}), 6)::text`,
+      })
+      .from(cfdOrders)
+      .where(and(eq(cfdOrders.mode, mode), eq(cfdOrders.status, 'open')))
+      .groupBy(cfdOrders.instrumentId, cfdOrders.instrumentCode, cfdOrders.side)
+      .orderBy(cfdOrders.instrumentCode, cfdOrders.side);
+  },
+
+  /** Fills since a time: how many, their notional and the fees charged. */
+  async fillsSince(exec: Executor, mode: string, since: Date) {
+    const [row] = await exec
+      .select({
+        fills: sql<number>`count(*)::int`,
+        notional: sql<string>`coalesce(sum(${cfdFills.notional}), 0)::text`,
+        fees: sql<string>`coalesce(sum(${cfdFills.fee}), 0)::text`,
+      })
+      .from(cfdFills)
+      .where(and(eq(cfdFills.mode, mode), gte(cfdFills.createdAt, since)));
+    return { fills: Number(row?.fills ?? 0), notional: row?.notional ?? '0', fees: row?.fees ?? '0' };
+  },
 };

@@ -88,6 +88,8 @@ export function createTradingService(deps: TradingDeps) {
     marginAccount: views.marginAccount,
     orderRefs: views.orderRefs,
     volume24hUsdt: views.volume24hUsdt,
+    exposure: views.exposure,
+    fillsSince: views.fillsSince,
   };
 }
 

@@ -210,6 +210,27 @@ export function createTradingViews(ctx: TradingContext) {
     },
 
     /** Traded notional of the real book over the last 24 h (home page figure), trimmed. */
+    /** Open positions per instrument and side in a book (the back office's exposure). */
+    async exposure(mode: AccountMode) {
+      return (await repo.exposure(db, mode)).map((r) => ({
+        ...r,
+        side: r.side as Side,
+        lots: trimDecimal(r.lots),
+        margin: trimDecimal(usdt(usdtMinor(r.margin))),
+        notional: trimDecimal(usdt(usdtMinor(r.notional))),
+      }));
+    },
+
+    /** Fills, their notional and fees since a time in a book. */
+    async fillsSince(mode: AccountMode, since: Date) {
+      const f = await repo.fillsSince(db, mode, since);
+      return {
+        fills: f.fills,
+        notional: trimDecimal(usdt(usdtMinor(f.notional))),
+        fees: trimDecimal(usdt(usdtMinor(f.fees))),
+      };
+    },
+
     async volume24hUsdt(): Promise<string> {
       const since = new Date(clock.now().getTime() - 86_400_000);
       return trimDecimal(usdt(usdtMinor(await repo.notionalSince(db, 'real', since))));

@@ -80,6 +80,17 @@ export function createUsersService({ db }: { db: Db }) {
       const [u] = await exec.select().from(users).where(eq(users.inviteCode, code.toUpperCase()));
       return u;
     },
+    /** The back office's figures: accounts, sign-ups since a time, users signed in since a time. */
+    async activity(since: { signUps: Date; active: Date }) {
+      const [row] = await db
+        .select({
+          total: sql<number>`count(*)::int`,
+          signUps: sql<number>`(count(*) filter (where ${users.createdAt} >= ${since.signUps.toISOString()}::timestamptz))::int`,
+          active: sql<number>`(count(*) filter (where ${users.lastLoginAt} >= ${since.active.toISOString()}::timestamptz))::int`,
+        })
+        .from(users);
+      return { total: Number(row?.total ?? 0), signUps: Number(row?.signUps ?? 0), active: Number(row?.active ?? 0) };
+    },
     async count(): Promise<number> {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
       return Number(row?.n ?? 0);
