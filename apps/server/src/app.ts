@@ -153,6 +153,7 @@ export async function buildApp(opts: BuildOptions) {
     auth: services.adminAuth,
     accounts: services.adminAccounts,
     dashboard: services.adminDashboard,
+    users: services.adminUsers,
   });
   const realtime = messageSocket(app, { authenticate: (token) => auth.authenticate(token), limiter });
   // Each committed order change goes to its owner's signed-in sockets.

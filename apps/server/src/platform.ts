@@ -9,6 +9,9 @@ import type { Clock } from './lib/clock.ts';
 import { createAdminAccounts } from './modules/admin/admin.accounts.ts';
 import { createAdminAuth } from './modules/admin/admin.auth.ts';
 import { createAdminDashboard } from './modules/admin/admin.dashboard.ts';
+import { createAdminUsers } from './modules/admin/admin.users.ts';
+import { createSessionsDirectory } from './modules/auth/auth.sessions.ts';
+import { createUsersDirectory } from './modules/users/users.directory.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCodesService } from './modules/auth/codes.service.ts';
 import { createLoginGuard, DEFAULT_LOGIN_GUARD } from './modules/auth/login-guard.ts';
@@ -128,10 +131,19 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   });
   const adminAccounts = createAdminAccounts({ db, clock });
   const adminDashboard = createAdminDashboard({ db, clock, users, trading, ledger });
+  const adminUsers = createAdminUsers({
+    db,
+    clock,
+    directory: createUsersDirectory({ db }),
+    sessions: createSessionsDirectory({ db, clock }),
+    ledger,
+    trading,
+  });
   const services = {
     adminAuth,
     adminAccounts,
     adminDashboard,
+    adminUsers,
     params,
     files,
     mailer,

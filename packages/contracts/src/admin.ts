@@ -133,3 +133,77 @@ export const DashboardResult = z.object({
     problems: z.number().int(),
   }),
 });
+
+export const AdminUserRow = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable().describe('+<area> <number>'),
+  status: z.enum(['active', 'disabled']),
+  kycStatus: z.string(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+
+export const AdminUsersQuery = z.object({
+  q: z.string().max(100).optional().describe('An id, or part of a name, email or phone'),
+  beforeId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export const AdminUsersPage = z.object({ items: z.array(AdminUserRow), next: z.number().int().nullable() });
+
+const BalanceLine = z.object({
+  currency: z.string(),
+  available: z.string(),
+  locked: z.string(),
+  total: z.string(),
+});
+
+export const AdminUserDetail = z.object({
+  user: AdminUserRow.extend({ hasWithdrawalPassword: z.boolean(), inviteCode: z.string() }),
+  balances: z.object({ real: z.array(BalanceLine), demo: z.array(BalanceLine) }),
+  sessions: z.array(
+    z.object({
+      id: z.number().int(),
+      createdAt: z.string(),
+      expiresAt: z.string(),
+      revokedAt: z.string().nullable(),
+      live: z.boolean(),
+      ip: z.string().nullable(),
+      userAgent: z.string().nullable(),
+    }),
+  ),
+});
+
+export const AdminUserIdParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+
+export const AdminModeQuery = z.object({
+  mode: z.enum(['real', 'demo']).default('real'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export const AdminStatementPage = z.object({
+  total: z.number().int(),
+  entries: z.array(
+    z.object({
+      id: z.number().int(),
+      time: z.string(),
+      code: z.string(),
+      currency: z.string(),
+      amount: z.string(),
+      available: z.string(),
+      locked: z.string(),
+      refType: z.string().nullable(),
+      refId: z.string().nullable(),
+    }),
+  ),
+});
+
+export const AdminUserStatusRequest = z.object({
+  status: z.enum(['active', 'disabled']),
+  reason: z.string().trim().min(3).max(300).describe('Why: kept in the audit log'),
+});
+
+export const AdminReasonRequest = z.object({ reason: z.string().trim().min(3).max(300) });

@@ -26,6 +26,8 @@ import { extractToken } from '../../http/request-context.ts';
 import { BEARER, typed } from '../../http/typed.ts';
 import type { AdminAccounts } from './admin.accounts.ts';
 import type { AdminDashboard } from './admin.dashboard.ts';
+import type { AdminUsers } from './admin.users.ts';
+import { adminUserRoutes } from './admin.users.routes.ts';
 import { type AdminActor, type AdminAuth, adminView } from './admin.auth.ts';
 import { adminErrors } from './admin.errors.ts';
 import { type AdminRole, may, PERMISSIONS, type Permission } from './admin.roles.ts';
@@ -56,7 +58,7 @@ const actor = (req: FastifyRequest) => req.adminActor as AdminActor;
 
 export async function adminRoutes(
   app: FastifyInstance,
-  deps: { auth: AdminAuth; accounts: AdminAccounts; dashboard: AdminDashboard },
+  deps: { auth: AdminAuth; accounts: AdminAccounts; dashboard: AdminDashboard; users: AdminUsers },
 ) {
   const { auth, accounts, dashboard } = deps;
   app.decorateRequest('adminActor', null);
@@ -241,6 +243,8 @@ export async function adminRoutes(
     },
     async (req) => ok(req, await accounts.revokeSessions(actor(req), req.params.id)),
   );
+
+  adminUserRoutes(app, { users: deps.users });
 
   r.get(
     '/swx/admin/dashboard',

@@ -1,0 +1,51 @@
+/**
+ * A user's sessions as the back office sees them (sign-in history: when, from where, with what) and
+ * the operator's revocation of all of them.
+ */
+import { and, desc, eq, gte, isNull } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { sessions } from './auth.tables.ts';
+
+export function createSessionsDirectory({ db, clock }: { db: Db; clock: Clock }) {
+  return {
+    async ofUser(userId: number, limit = 50) {
+      const now = clock.now();
+      const rows = await db
+        .select({
+          id: sessions.id,
+          createdAt: sessions.createdAt,
+          expiresAt: sessions.expiresAt,
+          revokedAt: sessions.revokedAt,
+          ip: sessions.ip,
+          userAgent: sessions.userAgent,
+        })
+        .from(sessions)
+        .where(eq(sessions.userId, userId))
+        .orderBy(desc(sessions.id))
+        .limit(limit);
+      return rows.map((r) => ({
+        id: r.id,
+        createdAt: r.createdAt.toISOString(),
+        expiresAt: r.expiresAt.toISOString(),
+        revokedAt: r.revokedAt?.toISOString() ?? null,
+        live: r.revokedAt === null && r.expiresAt >= now,
+        ip: r.ip,
+        userAgent: r.userAgent,
+      }));
+    },
+
+    /** Ends every live session of a user; answers how many. */
+    async revokeAll(exec: Executor, userId: number): Promise<number> {
+      const now = clock.now();
+      const rows = await exec
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gte(sessions.expiresAt, now)))
+        .returning({ id: sessions.id });
+      return rows.length;
+    },
+  };
+}
+
+export type SessionsDirectory = ReturnType<typeof createSessionsDirectory>;

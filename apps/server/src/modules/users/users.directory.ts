@@ -1,0 +1,60 @@
+/**
+ * The users table as the back office reads and changes it: search by name, email, phone or id, a
+ * page at a time, and the operator's changes (status, withdrawal password reset), each answering
+ * the row before and after for the audit log.
+ */
+import { and, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
+import { type UserRow, users } from './users.tables.ts';
+
+export type { UserRow };
+
+export function createUsersDirectory({ db }: { db: Db }) {
+  return {
+    /** Newest first; `q` matches an id exactly, or a name, email or phone by substring (case-insensitive). */
+    async search(q: string | undefined, limit: number, beforeId?: number): Promise<UserRow[]> {
+      const where: SQL[] = [];
+      const term = q?.trim();
+      if (term) {
+        const like = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const digits = term.replace(/\D/g, '');
+        const matches: SQL[] = [
+          sql`lower(${users.username}) like ${like}`,
+          sql`lower(coalesce(${users.email}, '')) like ${like}`,
+        ];
+        if (digits.length >= 3)
+          matches.push(sql`(coalesce(${users.areaCode}, '') || ${users.phone}) like ${`%${digits}%`}`);
+        if (/^\d{1,15}$/.test(term)) matches.push(eq(users.id, Number(term)));
+        where.push(or(...matches) as SQL);
+      }
+      if (beforeId !== undefined) where.push(lt(users.id, beforeId));
+      return db
+        .select()
+        .from(users)
+        .where(where.length ? and(...where) : undefined)
+        .orderBy(desc(users.id))
+        .limit(limit);
+    },
+
+    async get(exec: Executor, id: number, lock = false): Promise<UserRow | null> {
+      const q = exec.select().from(users).where(eq(users.id, id));
+      const [row] = lock ? await q.for('update') : await q;
+      return row ?? null;
+    },
+
+    async setStatus(exec: Executor, id: number, status: 'active' | 'disabled'): Promise<UserRow> {
+      const [row] = await exec.update(users).set({ status }).where(eq(users.id, id)).returning();
+      if (!row) throw new Error(`user ${id} vanished`);
+      return row;
+    },
+
+    /** Clears the withdrawal password: the user sets a new one with a code sent to their address. */
+    async clearWithdrawalPassword(exec: Executor, id: number): Promise<UserRow> {
+      const [row] = await exec.update(users).set({ txPasswordHash: null }).where(eq(users.id, id)).returning();
+      if (!row) throw new Error(`user ${id} vanished`);
+      return row;
+    },
+  };
+}
+
+export type UsersDirectory = ReturnType<typeof createUsersDirectory>;
