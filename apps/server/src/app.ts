@@ -154,6 +154,7 @@ export async function buildApp(opts: BuildOptions) {
     accounts: services.adminAccounts,
     dashboard: services.adminDashboard,
     users: services.adminUsers,
+    params: services.adminParams,
   });
   const realtime = messageSocket(app, { authenticate: (token) => auth.authenticate(token), limiter });
   // Each committed order change goes to its owner's signed-in sockets.

@@ -9,6 +9,7 @@ import type { Clock } from './lib/clock.ts';
 import { createAdminAccounts } from './modules/admin/admin.accounts.ts';
 import { createAdminAuth } from './modules/admin/admin.auth.ts';
 import { createAdminDashboard } from './modules/admin/admin.dashboard.ts';
+import { createAdminParams } from './modules/admin/admin.params.ts';
 import { createAdminUsers } from './modules/admin/admin.users.ts';
 import { createSessionsDirectory } from './modules/auth/auth.sessions.ts';
 import { createUsersDirectory } from './modules/users/users.directory.ts';
@@ -131,6 +132,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   });
   const adminAccounts = createAdminAccounts({ db, clock });
   const adminDashboard = createAdminDashboard({ db, clock, users, trading, ledger });
+  const adminParams = createAdminParams({ db, clock, params });
   const adminUsers = createAdminUsers({
     db,
     clock,
@@ -144,6 +146,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     adminAccounts,
     adminDashboard,
     adminUsers,
+    adminParams,
     params,
     files,
     mailer,

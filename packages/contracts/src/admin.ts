@@ -207,3 +207,16 @@ export const AdminUserStatusRequest = z.object({
 });
 
 export const AdminReasonRequest = z.object({ reason: z.string().trim().min(3).max(300) });
+
+export const AdminParam = z.object({
+  key: z.string(),
+  value: z.string(),
+  description: z.string(),
+  type: z.enum(['boolean', 'decimal', 'fraction', 'integer', 'link', 'email', 'currency', 'text']),
+  isPublic: z.boolean(),
+  updatedAt: z.string(),
+});
+
+export const AdminParamKeyParams = z.object({ key: z.string().regex(/^[A-Za-z0-9_]{1,60}$/) });
+
+export const AdminParamUpdateRequest = z.object({ value: z.string().max(500) });

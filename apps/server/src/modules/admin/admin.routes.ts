@@ -7,6 +7,9 @@
 import {
   Admin,
   AdminIdParams,
+  AdminParam,
+  AdminParamKeyParams,
+  AdminParamUpdateRequest,
   AdminSignInRequest,
   AdminSignInResult,
   AuditPage,
@@ -26,6 +29,7 @@ import { extractToken } from '../../http/request-context.ts';
 import { BEARER, typed } from '../../http/typed.ts';
 import type { AdminAccounts } from './admin.accounts.ts';
 import type { AdminDashboard } from './admin.dashboard.ts';
+import type { AdminParams } from './admin.params.ts';
 import type { AdminUsers } from './admin.users.ts';
 import { adminUserRoutes } from './admin.users.routes.ts';
 import { type AdminActor, type AdminAuth, adminView } from './admin.auth.ts';
@@ -58,7 +62,7 @@ const actor = (req: FastifyRequest) => req.adminActor as AdminActor;
 
 export async function adminRoutes(
   app: FastifyInstance,
-  deps: { auth: AdminAuth; accounts: AdminAccounts; dashboard: AdminDashboard; users: AdminUsers },
+  deps: { auth: AdminAuth; accounts: AdminAccounts; dashboard: AdminDashboard; users: AdminUsers; params: AdminParams },
 ) {
   const { auth, accounts, dashboard } = deps;
   app.decorateRequest('adminActor', null);
@@ -245,6 +249,36 @@ export async function adminRoutes(
   );
 
   adminUserRoutes(app, { users: deps.users });
+
+  r.get(
+    '/swx/admin/params',
+    {
+      config: { admin: 'params.edit' },
+      schema: {
+        tags: [TAG],
+        security: BEARER,
+        summary: 'Every platform parameter with its type, description and visibility',
+        response: { 200: envelope(z.array(AdminParam)) },
+      },
+    },
+    async (req) => ok(req, await deps.params.list()),
+  );
+
+  r.post(
+    '/swx/admin/params/:key',
+    {
+      config: { admin: 'params.edit' },
+      schema: {
+        tags: [TAG],
+        security: BEARER,
+        summary: 'Sets a parameter (checked against its type: 40001 field value); every process sees it within 1 s',
+        params: AdminParamKeyParams,
+        body: AdminParamUpdateRequest,
+        response: { 200: envelope(AdminParam) },
+      },
+    },
+    async (req) => ok(req, await deps.params.set(actor(req), req.params.key, req.body.value)),
+  );
 
   r.get(
     '/swx/admin/dashboard',

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { params } from './params.tables.ts';
+import { type ParamType, paramTypeOf } from './params.types.ts';
 
 /** Defaults written on first start; an operator changes them later (admin back office). */
 export const DEFAULT_PARAMS: { key: string; value: string; description: string; isPublic: boolean }[] = [
@@ -47,6 +48,12 @@ export interface ParamsService {
   get(key: string): Promise<string | undefined>;
   getPublic(key: string): Promise<string | undefined>;
   set(exec: Executor, key: string, value: string): Promise<void>;
+  /** Every parameter with its description, type and visibility (the back office). */
+  list(): Promise<
+    { key: string; value: string; description: string; isPublic: boolean; type: ParamType; updatedAt: Date }[]
+  >;
+  /** One parameter's stored row, locked in `exec`'s transaction, or undefined. */
+  lock(exec: Executor, key: string): Promise<{ value: string } | undefined>;
 }
 
 /** How long `get` may answer a value it read before (any writer, any process): 1 s. */
@@ -95,6 +102,14 @@ export function createParamsService({
         if (cache.get(key) === entry) cache.delete(key);
       });
       return entry.value;
+    },
+    async list() {
+      const rows = await db.select().from(params).orderBy(params.key);
+      return rows.map((r) => ({ ...r, type: paramTypeOf(r.key) }));
+    },
+    async lock(exec, key) {
+      const [row] = await exec.select({ value: params.value }).from(params).where(eq(params.key, key)).for('update');
+      return row;
     },
     async getPublic(key) {
       const [row] = await db
