@@ -155,6 +155,7 @@ export async function buildApp(opts: BuildOptions) {
     dashboard: services.adminDashboard,
     users: services.adminUsers,
     params: services.adminParams,
+    instruments: services.adminInstruments,
   });
   const realtime = messageSocket(app, { authenticate: (token) => auth.authenticate(token), limiter });
   // Each committed order change goes to its owner's signed-in sockets.

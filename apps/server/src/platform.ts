@@ -9,6 +9,7 @@ import type { Clock } from './lib/clock.ts';
 import { createAdminAccounts } from './modules/admin/admin.accounts.ts';
 import { createAdminAuth } from './modules/admin/admin.auth.ts';
 import { createAdminDashboard } from './modules/admin/admin.dashboard.ts';
+import { CONFIG_TOPIC, createAdminInstruments } from './modules/admin/admin.instruments.ts';
 import { createAdminParams } from './modules/admin/admin.params.ts';
 import { createAdminUsers } from './modules/admin/admin.users.ts';
 import { createSessionsDirectory } from './modules/auth/auth.sessions.ts';
@@ -133,6 +134,15 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   const adminAccounts = createAdminAccounts({ db, clock });
   const adminDashboard = createAdminDashboard({ db, clock, users, trading, ledger });
   const adminParams = createAdminParams({ db, clock, params });
+  const adminInstruments = createAdminInstruments({ db, clock, market, events });
+  // An operator's instrument edit, heard by every process: instruments reloaded, the feed restarted.
+  events.subscribe(CONFIG_TOPIC, (m) => {
+    if ((m.payload as { kind?: string }).kind !== 'instruments') return;
+    market
+      .reloadInstruments()
+      .then(() => trading.refreshInstruments())
+      .catch((err: unknown) => log.error({ err }, 'market: reloading instruments failed'));
+  });
   const adminUsers = createAdminUsers({
     db,
     clock,
@@ -147,6 +157,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     adminDashboard,
     adminUsers,
     adminParams,
+    adminInstruments,
     params,
     files,
     mailer,

@@ -220,3 +220,35 @@ export const AdminParam = z.object({
 export const AdminParamKeyParams = z.object({ key: z.string().regex(/^[A-Za-z0-9_]{1,60}$/) });
 
 export const AdminParamUpdateRequest = z.object({ value: z.string().max(500) });
+
+export const SessionTemplate = z.enum(['always', 'forex', 'futures', 'usEquity']);
+
+export const AdminInstrument = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  type: z.number().int(),
+  assetClass: z.string(),
+  enabled: z.boolean(),
+  session: z.string().describe('The session template'),
+  sessionLabel: z.string(),
+  maxLeverage: z.number().int(),
+  lotStep: z.string(),
+  minLots: z.string(),
+  maxLots: z.string(),
+  spreadRate: z.string(),
+  feeRate: z.string(),
+  tickSize: z.string(),
+});
+
+export const AdminInstrumentEdit = z
+  .object({
+    enabled: z.boolean(),
+    session: SessionTemplate,
+    maxLeverage: z.number().int().min(1).max(1000),
+    minLots: z.string().max(30),
+    maxLots: z.string().max(30),
+    spreadRate: z.string().max(30).describe('Fraction of the price, 0 to 0.05'),
+    feeRate: z.string().max(30).describe('Fraction of the notional, 0 to 0.01'),
+  })
+  .partial();

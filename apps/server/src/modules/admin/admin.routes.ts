@@ -7,6 +7,8 @@
 import {
   Admin,
   AdminIdParams,
+  AdminInstrument,
+  AdminInstrumentEdit,
   AdminParam,
   AdminParamKeyParams,
   AdminParamUpdateRequest,
@@ -29,6 +31,7 @@ import { extractToken } from '../../http/request-context.ts';
 import { BEARER, typed } from '../../http/typed.ts';
 import type { AdminAccounts } from './admin.accounts.ts';
 import type { AdminDashboard } from './admin.dashboard.ts';
+import type { AdminInstruments } from './admin.instruments.ts';
 import type { AdminParams } from './admin.params.ts';
 import type { AdminUsers } from './admin.users.ts';
 import { adminUserRoutes } from './admin.users.routes.ts';
@@ -62,7 +65,14 @@ const actor = (req: FastifyRequest) => req.adminActor as AdminActor;
 
 export async function adminRoutes(
   app: FastifyInstance,
-  deps: { auth: AdminAuth; accounts: AdminAccounts; dashboard: AdminDashboard; users: AdminUsers; params: AdminParams },
+  deps: {
+    auth: AdminAuth;
+    accounts: AdminAccounts;
+    dashboard: AdminDashboard;
+    users: AdminUsers;
+    params: AdminParams;
+    instruments: AdminInstruments;
+  },
 ) {
   const { auth, accounts, dashboard } = deps;
   app.decorateRequest('adminActor', null);
@@ -249,6 +259,39 @@ export async function adminRoutes(
   );
 
   adminUserRoutes(app, { users: deps.users });
+
+  r.get(
+    '/swx/admin/instruments',
+    {
+      config: { admin: 'instruments.edit' },
+      schema: {
+        tags: [TAG],
+        security: BEARER,
+        summary: 'Every instrument with its trading terms',
+        response: { 200: envelope(z.array(AdminInstrument)) },
+      },
+    },
+    async (req) => ok(req, await deps.instruments.list()),
+  );
+
+  r.post(
+    '/swx/admin/instruments/:id',
+    {
+      config: { admin: 'instruments.edit' },
+      schema: {
+        tags: [TAG],
+        security: BEARER,
+        summary: 'Changes an instrument’s terms for what is placed next; every process follows at once',
+        description:
+          '40001 names the field: maxLeverage 1..1000, lots on the lot grid with min ≤ max, spreadRate 0..0.05, ' +
+          'feeRate 0..0.01. Open positions keep their margin, fee and stop-out.',
+        params: AdminIdParams,
+        body: AdminInstrumentEdit,
+        response: { 200: envelope(AdminInstrument) },
+      },
+    },
+    async (req) => ok(req, await deps.instruments.edit(actor(req), req.params.id, req.body)),
+  );
 
   r.get(
     '/swx/admin/params',

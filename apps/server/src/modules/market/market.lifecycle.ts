@@ -260,6 +260,18 @@ export function createMarketLifecycle(
 
     unlead,
 
+    /**
+     * An operator changed instruments: every process reloads them; the owner of the feed restarts
+     * it, so that spreads and the set of live instruments follow at once.
+     */
+    async reload() {
+      await ctx.loadInstruments();
+      if (leading) {
+        await unlead();
+        await this.lead();
+      }
+    },
+
     /** Stops the feed (if owned here) and timers and writes what is buffered. Safe to call twice. */
     async stop() {
       if (!running) return;

@@ -56,6 +56,22 @@ export const marketRepository = {
     return exec.select().from(marketInstruments).orderBy(asc(marketInstruments.type), asc(marketInstruments.sort));
   },
 
+  /** One instrument's row, locked until the transaction ends (an operator's edit). */
+  async lockInstrument(exec: Executor, id: number): Promise<InstrumentRow | null> {
+    const [row] = await exec.select().from(marketInstruments).where(eq(marketInstruments.id, id)).for('update');
+    return row ?? null;
+  },
+
+  async updateInstrument(
+    exec: Executor,
+    id: number,
+    set: Partial<typeof marketInstruments.$inferInsert>,
+  ): Promise<InstrumentRow> {
+    const [row] = await exec.update(marketInstruments).set(set).where(eq(marketInstruments.id, id)).returning();
+    if (!row) throw new Error(`instrument ${id} vanished`);
+    return row;
+  },
+
   async countEnabled(exec: Executor): Promise<number> {
     const [row] = await exec.select({ n: count() }).from(marketInstruments).where(eq(marketInstruments.enabled, true));
     return Number(row?.n ?? 0);

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MarketOptions } from './market.config.ts';
 import { createMarketContext, type Logger } from './market.context.ts';
+import { createMarketEdits } from './market.edits.ts';
 import { createMarketKlines } from './market.klines.ts';
 import { createMarketLifecycle } from './market.lifecycle.ts';
 import { createMarketQuotes } from './market.quotes.ts';
@@ -32,6 +33,7 @@ export function createMarketService(deps: {
   const klines = createMarketKlines(ctx);
   const views = createMarketViews(ctx, quotes);
   const lifecycle = createMarketLifecycle(ctx, ticks, quotes, deps.stream ?? null);
+  const edits = createMarketEdits(ctx);
 
   return {
     // Start and stop (market.lifecycle.ts).
@@ -41,6 +43,9 @@ export function createMarketService(deps: {
     // Owning the feed (by lease, modules/cluster): numbering ticks and running the feed here.
     lead: lifecycle.lead,
     unlead: lifecycle.unlead,
+    // An operator's instrument edit (market.edits.ts), and every process's reload once it is heard.
+    editInstrument: edits.edit,
+    reloadInstruments: () => lifecycle.reload(),
     get leading(): boolean {
       return ticks.leading;
     },

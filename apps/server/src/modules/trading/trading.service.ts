@@ -65,6 +65,11 @@ export function createTradingService(deps: TradingDeps) {
     runner,
     options,
 
+    /** After an operator's instrument edit: the instruments this service holds, read again. */
+    async refreshInstruments() {
+      for (const id of [...instruments.keys()]) await instrument(id);
+    },
+
     /** Starts the trigger runner (subscribes to ticks, loads open positions and pending orders). */
     start: () => runner.start(),
     stop: () => runner.stop(),
