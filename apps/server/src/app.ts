@@ -156,6 +156,7 @@ export async function buildApp(opts: BuildOptions) {
     users: services.adminUsers,
     params: services.adminParams,
     instruments: services.adminInstruments,
+    content: services.adminContent,
   });
   const realtime = messageSocket(app, { authenticate: (token) => auth.authenticate(token), limiter });
   // Each committed order change goes to its owner's signed-in sockets.

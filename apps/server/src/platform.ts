@@ -9,6 +9,7 @@ import type { Clock } from './lib/clock.ts';
 import { createAdminAccounts } from './modules/admin/admin.accounts.ts';
 import { createAdminAuth } from './modules/admin/admin.auth.ts';
 import { createAdminDashboard } from './modules/admin/admin.dashboard.ts';
+import { createAdminContent } from './modules/admin/admin.content.ts';
 import { CONFIG_TOPIC, createAdminInstruments } from './modules/admin/admin.instruments.ts';
 import { createAdminParams } from './modules/admin/admin.params.ts';
 import { createAdminUsers } from './modules/admin/admin.users.ts';
@@ -19,6 +20,7 @@ import { createCodesService } from './modules/auth/codes.service.ts';
 import { createLoginGuard, DEFAULT_LOGIN_GUARD } from './modules/auth/login-guard.ts';
 import { createLeases } from './modules/cluster/cluster.leases.ts';
 import { ROLES } from './modules/cluster/cluster.roles.ts';
+import { createContentEditor } from './modules/content/content.editor.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { createEvents } from './modules/events/events.service.ts';
 import { createFeesService } from './modules/fees/fees.service.ts';
@@ -135,6 +137,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   const adminDashboard = createAdminDashboard({ db, clock, users, trading, ledger });
   const adminParams = createAdminParams({ db, clock, params });
   const adminInstruments = createAdminInstruments({ db, clock, market, events });
+  const adminContent = createAdminContent({ db, clock, editor: createContentEditor({ db, clock }) });
   // An operator's instrument edit, heard by every process: instruments reloaded, the feed restarted.
   events.subscribe(CONFIG_TOPIC, (m) => {
     if ((m.payload as { kind?: string }).kind !== 'instruments') return;
@@ -158,6 +161,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     adminUsers,
     adminParams,
     adminInstruments,
+    adminContent,
     params,
     files,
     mailer,

@@ -252,3 +252,35 @@ export const AdminInstrumentEdit = z
     feeRate: z.string().max(30).describe('Fraction of the notional, 0 to 0.01'),
   })
   .partial();
+
+const ContentText = z.object({
+  title: z.string().trim().min(1).max(200),
+  summary: z.string().max(500).default(''),
+  body: z.string().max(50_000),
+});
+
+const LanguageKey = z.enum(['en', 'ja', 'ko', 'th', 'de', 'fr', 'it', 'es', 'ar', 'hk', 'zh']);
+
+export const AdminContentItem = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  type: z.number().int().describe('1 company, 2 policy, 3 other (footer), 4 help FAQ, 5 notice'),
+  sort: z.number().int(),
+  updatedAt: z.string(),
+  translations: z.partialRecord(LanguageKey, ContentText),
+});
+
+export const AdminContentUpdate = z.object({
+  sort: z.number().int().min(0).max(10_000).optional(),
+  translations: z.partialRecord(LanguageKey, ContentText).default({}),
+});
+
+export const AdminContentCreate = z.object({
+  slug: z.string().regex(/^[a-z0-9][a-z0-9-]{1,60}$/),
+  type: z.number().int().min(1).max(5),
+  sort: z.number().int().min(0).max(10_000).default(0),
+  translations: z.partialRecord(LanguageKey, ContentText).refine((t) => t.en !== undefined, {
+    error: 'E40001',
+    path: ['en'],
+  }),
+});

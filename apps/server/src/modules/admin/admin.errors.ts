@@ -17,6 +17,8 @@ export const adminErrors = {
   unauthorized: () => new AppError(ErrorCode.Unauthorized),
   /** The address belongs to another admin (10007). */
   emailExists: () => new AppError(ErrorCode.EmailExists, { field: 'email', params: { field: 'email' } }),
+  /** A content slug in use (40900, field slug). */
+  slugExists: () => new AppError(ErrorCode.Conflict, { field: 'slug', params: { field: 'slug' } }),
   /** Unknown admin (80005). */
   noRecord: () => new AppError(ErrorCode.NoRecord),
   /** TOTP already set up (enrol), or no enrolment under way (confirm): 40900. */

@@ -30,6 +30,8 @@ import { envelope, ok } from '../../http/envelope.ts';
 import { extractToken } from '../../http/request-context.ts';
 import { BEARER, typed } from '../../http/typed.ts';
 import type { AdminAccounts } from './admin.accounts.ts';
+import type { AdminContent } from './admin.content.ts';
+import { adminContentRoutes } from './admin.content.routes.ts';
 import type { AdminDashboard } from './admin.dashboard.ts';
 import type { AdminInstruments } from './admin.instruments.ts';
 import type { AdminParams } from './admin.params.ts';
@@ -72,6 +74,7 @@ export async function adminRoutes(
     users: AdminUsers;
     params: AdminParams;
     instruments: AdminInstruments;
+    content: AdminContent;
   },
 ) {
   const { auth, accounts, dashboard } = deps;
@@ -259,6 +262,7 @@ export async function adminRoutes(
   );
 
   adminUserRoutes(app, { users: deps.users });
+  adminContentRoutes(app, { content: deps.content });
 
   r.get(
     '/swx/admin/instruments',

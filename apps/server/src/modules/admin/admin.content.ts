@@ -1,0 +1,81 @@
+/**
+ * Footer pages, FAQ and notices in the back office: every item with its 11 translations side by
+ * side, edits of any of them (and the order), new items (English required); audited with the
+ * changed languages' texts before and after, in the edit's transaction. The user app reads the
+ * database directly, so an edit shows at once everywhere.
+ */
+import type { Language } from '@openbourse/contracts/languages.ts';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { ContentEditor, Translation } from '../content/content.editor.ts';
+import type { AdminActor } from './admin.auth.ts';
+import { adminErrors } from './admin.errors.ts';
+import { adminRepository as repo } from './admin.repository.ts';
+
+type Translations = Partial<Record<Language, Translation>>;
+
+export function createAdminContent({ db, clock, editor }: { db: Db; clock: Clock; editor: ContentEditor }) {
+  async function audit(
+    actor: AdminActor,
+    exec: Parameters<typeof repo.audit>[0],
+    action: string,
+    id: number,
+    before: unknown,
+    after: unknown,
+  ) {
+    await repo.audit(exec, {
+      adminId: actor.admin.id,
+      role: actor.admin.role,
+      action,
+      targetType: 'content',
+      targetId: String(id),
+      before: before ?? null,
+      after: after ?? null,
+      ip: actor.meta.ip,
+      userAgent: actor.meta.userAgent,
+      at: clock.now(),
+    });
+  }
+
+  return {
+    list: () => editor.all(),
+
+    async get(id: number) {
+      const item = await editor.get(db, id);
+      if (!item) throw adminErrors.noRecord();
+      return item;
+    },
+
+    async update(actor: AdminActor, id: number, change: { sort?: number | undefined; translations: Translations }) {
+      return db.transaction(async (tx) => {
+        const before = await editor.get(tx, id, true);
+        if (!before) throw adminErrors.noRecord();
+        await editor.save(tx, id, change);
+        const after = await editor.get(tx, id);
+        const langs = Object.keys(change.translations) as Language[];
+        const pick = (t: Translations) => Object.fromEntries(langs.map((l) => [l, t[l] ?? null]));
+        await audit(
+          actor,
+          tx,
+          'content.update',
+          id,
+          { sort: before.sort, translations: pick(before.translations) },
+          { sort: after?.sort, translations: pick(change.translations) },
+        );
+        return after as NonNullable<typeof after>;
+      });
+    },
+
+    async create(actor: AdminActor, input: { slug: string; type: number; sort: number; translations: Translations }) {
+      return db.transaction(async (tx) => {
+        const id = await editor.create(tx, { slug: input.slug, type: input.type, sort: input.sort });
+        if (id === null) throw adminErrors.slugExists();
+        await editor.save(tx, id, { translations: input.translations });
+        await audit(actor, tx, 'content.create', id, null, input);
+        return (await editor.get(tx, id)) as NonNullable<Awaited<ReturnType<typeof editor.get>>>;
+      });
+    },
+  };
+}
+
+export type AdminContent = ReturnType<typeof createAdminContent>;
