@@ -105,9 +105,26 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 export const ALL_ERROR_CODES: readonly ErrorCode[] = Object.values(ErrorCode);
 
+const CODE_SET: ReadonlySet<number> = new Set(ALL_ERROR_CODES);
+
+/** Whether a number is a catalogue code (a client may meet codes newer than itself). */
+export const isErrorCode = (n: number): n is ErrorCode => CODE_SET.has(n);
+
+/**
+ * The successes the catalogue words, by name: they travel as code 200 with `msgCode` (spec §8).
+ * Routes name them (`SuccessCode.PurchaseSuccess`), never a bare number.
+ */
+export const SuccessCode = {
+  SubmittedForReview: 20001,
+  DepositSubmitted: 20002,
+  WithdrawalSubmitted: 20003,
+  PurchaseSuccess: 20004,
+  ModifiedSuccessfully: 20005,
+} as const;
+
 /** Codes 20001–20005 are successes the catalogue words: they travel as code 200 with msgCode. */
-export const SUCCESS_MESSAGE_CODES = [20001, 20002, 20003, 20004, 20005] as const;
-export type SuccessMessageCode = (typeof SUCCESS_MESSAGE_CODES)[number];
+export const SUCCESS_MESSAGE_CODES = Object.values(SuccessCode);
+export type SuccessMessageCode = (typeof SuccessCode)[keyof typeof SuccessCode];
 
 export const SUCCESS = 200 as const;
 

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@openbourse/contracts/errors.ts';
+import { ErrorCode, isErrorCode } from '@openbourse/contracts/errors.ts';
 import { errorMessage } from '@openbourse/locales/server.ts';
 import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -25,7 +25,9 @@ export function toAppError(error: FastifyError | Error): AppError | null {
     const field =
       issue?.instancePath.replace(/^\//, '').replace(/\//g, '.') || (error as FastifyError).validationContext || 'body';
     const m = issue?.message ? CODE_MESSAGE.exec(issue.message) : null;
-    return new AppError(m?.[1] ? Number(m[1]) : ErrorCode.InvalidField, { field, params: { field } });
+    // A schema names its code as "E<code>"; one the catalogue lacks would be a typo: 40001 then.
+    const named = m?.[1] ? Number(m[1]) : Number.NaN;
+    return new AppError(isErrorCode(named) ? named : ErrorCode.InvalidField, { field, params: { field } });
   }
   const code = (error as FastifyError).code;
   switch (code) {

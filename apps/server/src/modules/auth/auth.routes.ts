@@ -1,3 +1,4 @@
+import { SuccessCode } from '@openbourse/contracts/errors.ts';
 import {
   CheckUserQuery,
   CheckUserResult,
@@ -184,7 +185,7 @@ export async function authRoutes(
     async (req) => {
       if (req.body.type === 'reset') await limit(limiter, `reset:${req.ip}`, limits.resets);
       await auth.repassword(req.body, req.user);
-      return ok(req, null, 20005);
+      return ok(req, null, SuccessCode.ModifiedSuccessfully);
     },
   );
 
@@ -202,7 +203,7 @@ export async function authRoutes(
     },
     async (req) => {
       await auth.repasswordTx(req.body, req.user!);
-      return ok(req, null, 20005);
+      return ok(req, null, SuccessCode.ModifiedSuccessfully);
     },
   );
 }

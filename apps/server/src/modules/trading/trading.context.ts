@@ -26,6 +26,7 @@ import type { MarketService } from '../market/market.service.ts';
 import type { Instrument } from '../market/market.types.ts';
 import type { Notify } from '../notifications/notifications.service.ts';
 import type { ParamsService } from '../params/params.service.ts';
+import type { LedgerErrorCode } from '../ledger/ledger.errors.ts';
 import { tradingErrors } from './trading.errors.ts';
 import { type PublicIdSource, randomPublicId } from './trading.ids.ts';
 import {
@@ -179,9 +180,22 @@ export function createTradingContext(deps: TradingDeps) {
   };
 }
 
-/** 10092 from the ledger becomes "balance insufficient, recharge first" (10011). */
+/**
+ * What each ledger refusal means to a trader (one entry per ledger code: a new ledger code fails to
+ * compile until it is mapped here): 10092 becomes "balance insufficient, recharge first" (10011);
+ * the others are the caller's bugs or races and surface as they are.
+ */
+const FROM_LEDGER = {
+  [ErrorCode.BalanceInsufficient]: () => tradingErrors.insufficientMargin(),
+  [ErrorCode.Conflict]: null,
+  [ErrorCode.NotFound]: null,
+  [ErrorCode.InvalidField]: null,
+} as const satisfies Record<LedgerErrorCode, (() => AppError) | null>;
+
 export function asMarginError(e: unknown): unknown {
-  return e instanceof AppError && e.code === ErrorCode.BalanceInsufficient ? tradingErrors.insufficientMargin() : e;
+  if (!(e instanceof AppError) || !(e.code in FROM_LEDGER)) return e;
+  const map = FROM_LEDGER[e.code as LedgerErrorCode];
+  return map ? map() : e;
 }
 
 export const ref = (orderId: number) => ({ refType: REF_TYPE, refId: String(orderId) });

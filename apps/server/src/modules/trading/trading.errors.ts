@@ -1,24 +1,38 @@
 import { ErrorCode } from '@openbourse/contracts/errors.ts';
 import { type EngineError, isEngineError } from '@openbourse/engine';
-import { AppError, invalidField } from '../../http/errors.ts';
+import { invalidField, moduleErrors } from '../../http/errors.ts';
+
+/** Every code the trading module answers (README lists them). */
+export type TradingErrorCode =
+  | typeof ErrorCode.NoRecord
+  | typeof ErrorCode.BalanceInsufficientRecharge
+  | typeof ErrorCode.PurchaseAmountWrong
+  | typeof ErrorCode.UnreasonablePrice
+  | typeof ErrorCode.OrderNotCancellable
+  | typeof ErrorCode.PositionNotOpen
+  | typeof ErrorCode.ClientOrderIdReused
+  | typeof ErrorCode.NotTradableNow
+  | typeof ErrorCode.InvalidField;
+
+const fail = moduleErrors<TradingErrorCode>();
 
 /** The trading module's refusals, each a catalogue code (README lists them). */
 export const tradingErrors = {
   /** Unknown order, or another user's, or the other book's (80005). */
-  noRecord: () => new AppError(ErrorCode.NoRecord),
+  noRecord: () => fail(ErrorCode.NoRecord),
   /** Available USDT below margin + fee (10011, "please recharge"). */
-  insufficientMargin: () => new AppError(ErrorCode.BalanceInsufficientRecharge, { params: { currency: 'USDT' } }),
+  insufficientMargin: () => fail(ErrorCode.BalanceInsufficientRecharge, { params: { currency: 'USDT' } }),
   /** Lots off the grid, outside min..max, or a close of more than is open (10016, field lots). */
-  badLots: (field = 'lots') => new AppError(ErrorCode.PurchaseAmountWrong, { field, params: { field } }),
+  badLots: (field = 'lots') => fail(ErrorCode.PurchaseAmountWrong, { field, params: { field } }),
   /** SL / TP / entry on the wrong side of the market (40011, the field named). */
-  unreasonablePrice: (field: string) => new AppError(ErrorCode.UnreasonablePrice, { field, params: { field } }),
+  unreasonablePrice: (field: string) => fail(ErrorCode.UnreasonablePrice, { field, params: { field } }),
   /** chedan on an order not waiting to open (40012). */
-  notCancellable: () => new AppError(ErrorCode.OrderNotCancellable),
+  notCancellable: () => fail(ErrorCode.OrderNotCancellable),
   /** stopU / updateU on a position that is not open (40013). */
-  notOpen: () => new AppError(ErrorCode.PositionNotOpen),
+  notOpen: () => fail(ErrorCode.PositionNotOpen),
   /** buyU with a clientOrderId already used for a different order (40016, field clientOrderId). */
   clientOrderIdReused: () =>
-    new AppError(ErrorCode.ClientOrderIdReused, { field: 'clientOrderId', params: { field: 'clientOrderId' } }),
+    fail(ErrorCode.ClientOrderIdReused, { field: 'clientOrderId', params: { field: 'clientOrderId' } }),
   invalid: (field: string) => invalidField(field),
 };
 

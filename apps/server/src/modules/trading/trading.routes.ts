@@ -1,3 +1,4 @@
+import { SuccessCode } from '@openbourse/contracts/errors.ts';
 import {
   BuyURequest,
   ChedanRequest,
@@ -47,7 +48,7 @@ export async function tradingRoutes(app: FastifyInstance, { trading }: { trading
         response: { 200: envelope(UOrder) },
       },
     },
-    async (req) => ok(req, await trading.buy(req.user!.id, req.accountMode, req.body), 20004),
+    async (req) => ok(req, await trading.buy(req.user!.id, req.accountMode, req.body), SuccessCode.PurchaseSuccess),
   );
 
   r.post(
@@ -119,7 +120,8 @@ export async function tradingRoutes(app: FastifyInstance, { trading }: { trading
         response: { 200: envelope(UOrder) },
       },
     },
-    async (req) => ok(req, await trading.updateStops(req.user!.id, req.accountMode, req.body), 20005),
+    async (req) =>
+      ok(req, await trading.updateStops(req.user!.id, req.accountMode, req.body), SuccessCode.ModifiedSuccessfully),
   );
 
   r.get(

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@openbourse/contracts/errors.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/shared/i18n/i18n';
@@ -28,7 +29,7 @@ export function AccountModeToggle() {
           {demo ? t('account.demoTitle') : t('account.realTitle')}
         </span>
         <span className="mode-toggle__hint">
-          {disabled ? errorText(40009) : demo ? t('account.demoHint') : t('account.realHint')}
+          {disabled ? errorText(ErrorCode.DemoDisabled) : demo ? t('account.demoHint') : t('account.realHint')}
         </span>
       </div>
       <button

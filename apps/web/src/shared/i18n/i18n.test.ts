@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { errorText, hasMessages, i18n, isRtl, loadLanguage } from './i18n';
+import { errorText, errorTextOf, hasMessages, i18n, isRtl, loadLanguage } from './i18n';
 
 describe('i18n', () => {
   it('loads English and translates app texts and catalogue codes', async () => {
     await loadLanguage('en');
     expect(i18n.t('form.passwordMismatch')).toBe('Password input is inconsistent');
     expect(errorText('timeout')).toBe('The network timed out. Please check the order list before trying again');
-    expect(errorText(99999)).toBe('Unknown error');
+    expect(errorTextOf(99999)).toBe('Unknown error');
     expect(document.documentElement.lang).toBe('en');
     expect(document.documentElement.dir).toBe('ltr');
   });

@@ -1,3 +1,4 @@
+import type { ErrorCode, SuccessMessageCode } from '@openbourse/contracts/errors.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_TAGS, type Language, RTL_LANGUAGES } from '@openbourse/contracts/languages.ts';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -87,8 +88,22 @@ export function isRtl(lang: Language): boolean {
   return RTL_LANGUAGES.includes(lang);
 }
 
-/** The translated text of a catalogue code, or the unknown-error text when the code has none. */
-export function errorText(code: number | string, params?: Record<string, string | number>): string {
+/**
+ * The translated text of a catalogue code (by name: `ErrorCode.X`, `SuccessCode.Y`, or the digits
+ * a schema names as "E<code>"), or the unknown-error text when the code has none.
+ */
+export function errorText(
+  code: ErrorCode | SuccessMessageCode | 'unknown' | 'timeout',
+  params?: Record<string, string | number>,
+): string {
+  return errorTextOf(code, params);
+}
+
+/**
+ * The same for a code that came from outside (a server answer, a schema's "E<code>"): it may be
+ * one this client does not know yet, which reads as the unknown-error text.
+ */
+export function errorTextOf(code: number | string, params?: Record<string, string | number>): string {
   const key = `errors:${code}`;
   if (i18n.exists(key)) return String(i18n.t(key as never, params as never));
   return i18n.t('errors:unknown');

@@ -1,7 +1,8 @@
+import type { ErrorCode } from '@openbourse/contracts/errors.ts';
 import type { Envelope } from '@openbourse/contracts/errors.ts';
 import type { Language } from '@openbourse/contracts/languages.ts';
 import { API_BASE_PATH, REQUEST_TIMEOUT_MS } from '@/shared/config/constants';
-import { errorText } from '@/shared/i18n/i18n';
+import { errorText, errorTextOf } from '@/shared/i18n/i18n';
 import { type AccountMode, sessionStore, virtuallyHeader } from '@/shared/session/session-store';
 
 export type ApiErrorKind = 'server' | 'unauthorized' | 'timeout' | 'network' | 'http';
@@ -18,6 +19,11 @@ export class ApiError extends Error {
     this.code = code;
     this.kind = kind;
     this.field = field;
+  }
+
+  /** Whether the server answered one of these catalogue codes (named, never bare numbers). */
+  is(...codes: ErrorCode[]): boolean {
+    return (codes as number[]).includes(this.code);
   }
 }
 
@@ -159,7 +165,7 @@ export const api = createApiClient({
     sessionStore.clearSession();
     unauthorizedHandler();
   },
-  errorText: (code) => errorText(code),
+  errorText: (code) => errorTextOf(code),
 });
 
 /** The message to show for any thrown value. */

@@ -1,4 +1,5 @@
-import { errorText } from '@/shared/i18n/i18n';
+import { ErrorCode } from '@openbourse/contracts/errors.ts';
+import { errorText, errorTextOf } from '@/shared/i18n/i18n';
 
 interface IssueLike {
   path: readonly PropertyKey[];
@@ -15,7 +16,7 @@ export function fieldErrors(issues: readonly IssueLike[]): Record<string, string
     const field = String(issue.path[0] ?? '_');
     if (out[field]) continue;
     const match = /^E(\d+)$/.exec(issue.message);
-    out[field] = match?.[1] ? errorText(match[1], { field }) : errorText(40001, { field });
+    out[field] = match?.[1] ? errorTextOf(match[1], { field }) : errorText(ErrorCode.InvalidField, { field });
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@openbourse/contracts/errors.ts';
 import { RegisterRequest, Username } from '@openbourse/contracts/auth.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -69,7 +70,8 @@ export default function RegisterRoute() {
   const checkUsername = async () => {
     if (!Username.safeParse(values.username).success) return;
     try {
-      if (await checkUser({ username: values.username.trim() })) mergeErrors({ username: errorText(10006) });
+      if (await checkUser({ username: values.username.trim() }))
+        mergeErrors({ username: errorText(ErrorCode.UsernameExists) });
     } catch {
       // Only a hint; the server checks again on submit.
     }
@@ -199,25 +201,20 @@ export default function RegisterRoute() {
 }
 
 /** Which field a registration error is about, when the server did not name one. */
+const FIELD_OF_CODE: Partial<Record<ErrorCode, 'username' | 'email' | 'phone' | 'password' | 'code'>> = {
+  [ErrorCode.UsernameExists]: 'username',
+  [ErrorCode.UsernameWrong]: 'username',
+  [ErrorCode.EmailExists]: 'email',
+  [ErrorCode.EmailWrong]: 'email',
+  [ErrorCode.PhoneExists]: 'phone',
+  [ErrorCode.PhoneWrong]: 'phone',
+  [ErrorCode.PasswordTooWeak]: 'password',
+  [ErrorCode.SendCodeFirst]: 'code',
+  [ErrorCode.CodeWrong]: 'code',
+  [ErrorCode.CodeExpired]: 'code',
+  [ErrorCode.CodeTooManyTries]: 'code',
+};
+
 function fieldForCode(code: number): string | undefined {
-  switch (code) {
-    case 10006:
-    case 10003:
-      return 'username';
-    case 10007:
-    case 10002:
-      return 'email';
-    case 40003:
-    case 40002:
-      return 'phone';
-    case 40004:
-      return 'password';
-    case 10090:
-    case 10091:
-    case 40007:
-    case 40008:
-      return 'code';
-    default:
-      return undefined;
-  }
+  return FIELD_OF_CODE[code as ErrorCode];
 }

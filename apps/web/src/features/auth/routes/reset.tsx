@@ -1,3 +1,4 @@
+import { SuccessCode } from '@openbourse/contracts/errors.ts';
 import { RepasswordRequest } from '@openbourse/contracts/auth.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -96,7 +97,7 @@ export default function ResetRoute() {
     }
     mutation.mutate(checked.data, {
       onSuccess(response) {
-        toast.success(response.msg || errorText(20005));
+        toast.success(response.msg || errorText(SuccessCode.ModifiedSuccessfully));
         navigate('/pass/login', { replace: true });
       },
       onError(error) {

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@openbourse/contracts/errors.ts';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/shared/components/empty-state';
@@ -22,7 +23,7 @@ export default function DetailRoute() {
   const title = data?.title ?? titleHint;
   useDocumentTitle(title || t('detail.title'));
 
-  if (id === null || (error instanceof ApiError && (error.code === 40400 || error.code === 80005))) {
+  if (id === null || (error instanceof ApiError && error.is(ErrorCode.NotFound, ErrorCode.NoRecord))) {
     return (
       <Page title={titleHint || t('detail.title')}>
         <div className="card">

@@ -1,3 +1,4 @@
+import { ErrorCode, SuccessCode } from '@openbourse/contracts/errors.ts';
 import { RepasswordRequest } from '@openbourse/contracts/auth.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +29,7 @@ export function ChangePasswordForm() {
       newPassword: values.newPassword,
     });
     const found: Record<string, string> = { ...(checked.errors ?? {}) };
-    if (found.oldPassword) found.oldPassword = errorText(10004);
+    if (found.oldPassword) found.oldPassword = errorText(ErrorCode.PasswordWrong);
     if (!values.confirm) found.confirm = t('form.confirmRequired');
     else if (values.confirm !== values.newPassword) found.confirm = t('form.passwordMismatch');
     if (Object.keys(found).length > 0 || !checked.data) {
@@ -37,18 +38,17 @@ export function ChangePasswordForm() {
     }
     mutation.mutate(checked.data, {
       onSuccess(response) {
-        toast.success(response.msg || errorText(20005));
+        toast.success(response.msg || errorText(SuccessCode.ModifiedSuccessfully));
         setValues(EMPTY);
       },
       onError(error) {
         toast.error(errorMessage(error));
         if (error instanceof ApiError && error.kind === 'server') {
-          const field =
-            error.code === 10004
-              ? 'oldPassword'
-              : error.code === 40004 || error.code === 40005
-                ? 'newPassword'
-                : error.field;
+          const field = error.is(ErrorCode.PasswordWrong)
+            ? 'oldPassword'
+            : error.is(ErrorCode.PasswordTooWeak, ErrorCode.PasswordSameAsOld)
+              ? 'newPassword'
+              : error.field;
           if (field) setErrors((e) => ({ ...e, [field]: error.message }));
         }
       },

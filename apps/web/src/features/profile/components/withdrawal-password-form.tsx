@@ -1,3 +1,4 @@
+import { SuccessCode } from '@openbourse/contracts/errors.ts';
 import { RepasswordTxRequest } from '@openbourse/contracts/auth.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -58,7 +59,7 @@ export function WithdrawalPasswordForm() {
     }
     mutation.mutate(checked.data, {
       onSuccess(response) {
-        toast.success(response.msg || errorText(20005));
+        toast.success(response.msg || errorText(SuccessCode.ModifiedSuccessfully));
         setValues(EMPTY);
         void queryClient.invalidateQueries({ queryKey: queryKeys.user });
       },
