@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { PG_URL } from './db.ts';
+import { createServerDatabase } from './db.ts';
 
 export const REDIS_URL = process.env.TEST_REDIS_URL;
 
@@ -15,18 +15,11 @@ const NODE_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'clust
 
 /** A fresh database on the test server and a Redis prefix nobody else uses; `drop` removes it. */
 export async function createClusterStore() {
-  if (!PG_URL) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `ob_cluster_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  const sql = new pg.Client({ connectionString: url.toString() });
+  const created = await createServerDatabase('ob_cluster');
+  const sql = new pg.Client({ connectionString: created.url });
   let connected = false;
   return {
-    url: url.toString(),
+    url: created.url,
     prefix: `ob-test-${randomBytes(6).toString('hex')}`,
     /** A query on the test's database (connected on first use). */
     async query<T extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<T[]> {
@@ -38,10 +31,7 @@ export async function createClusterStore() {
     },
     async drop() {
       if (connected) await sql.end();
-      const a = new pg.Client({ connectionString: PG_URL });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
+      await created.drop();
     },
   };
 }
