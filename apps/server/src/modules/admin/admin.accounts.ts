@@ -3,7 +3,6 @@
  * the owners' management of admins, and the audit log's reads. Every change is audited with its
  * before and after in the change's transaction; the last active owner can never be removed.
  */
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hashPassword } from '../../lib/crypto.ts';
@@ -11,7 +10,6 @@ import { type AdminActor, adminView } from './admin.auth.ts';
 import { adminErrors } from './admin.errors.ts';
 import { type AdminRow, type AuditFilter, adminRepository as repo } from './admin.repository.ts';
 import type { AdminRole } from './admin.roles.ts';
-import { adminAccounts } from './admin.tables.ts';
 
 export interface NewAdmin {
   email: string;
@@ -56,22 +54,6 @@ export function createAdminAccounts({ db, clock }: { db: Db; clock: Clock }) {
     });
     if (!row) throw adminErrors.emailExists();
     return row;
-  }
-
-  /** Active owners other than `exceptId`, locked until the transaction ends (changes queue here). */
-  async function otherActiveOwners(tx: Executor, exceptId: number): Promise<number> {
-    const rows = await tx
-      .select({ id: adminAccounts.id })
-      .from(adminAccounts)
-      .where(
-        and(
-          eq(adminAccounts.role, 'owner'),
-          eq(adminAccounts.status, 'active'),
-          sql`${adminAccounts.id} <> ${exceptId}`,
-        ),
-      )
-      .for('update');
-    return rows.length;
   }
 
   return {
@@ -140,7 +122,7 @@ export function createAdminAccounts({ db, clock }: { db: Db; clock: Clock }) {
           before.role === 'owner' &&
           before.status === 'active' &&
           ((change.role !== undefined && change.role !== 'owner') || change.status === 'disabled');
-        if (losesOwner && (await otherActiveOwners(tx, id)) === 0) throw adminErrors.lastOwner();
+        if (losesOwner && (await repo.lockOtherActiveOwners(tx, id)) === 0) throw adminErrors.lastOwner();
         const now = clock.now();
         const after = await repo.update(tx, id, {
           ...(change.name !== undefined ? { name: change.name.trim() } : {}),

@@ -36,6 +36,22 @@ export const adminRepository = {
     return row ?? null;
   },
 
+  /** How many active owners besides `exceptId`, their rows locked until the transaction ends. */
+  async lockOtherActiveOwners(exec: Executor, exceptId: number): Promise<number> {
+    const rows = await exec
+      .select({ id: adminAccounts.id })
+      .from(adminAccounts)
+      .where(
+        and(
+          eq(adminAccounts.role, 'owner'),
+          eq(adminAccounts.status, 'active'),
+          sql`${adminAccounts.id} <> ${exceptId}`,
+        ),
+      )
+      .for('update');
+    return rows.length;
+  },
+
   async list(exec: Executor): Promise<AdminRow[]> {
     return exec.select().from(adminAccounts).orderBy(adminAccounts.id);
   },
