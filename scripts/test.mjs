@@ -14,6 +14,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let ok = true;
+const failures = []; // "file › test: first line of the error", printed again at the very end
 
 function run(label, cmd, args, env = {}) {
   const started = Date.now();
@@ -25,6 +26,13 @@ function run(label, cmd, args, env = {}) {
   return res.status === 0;
 }
 
+function firstLines(text) {
+  return String(text ?? '')
+    .split('\n')
+    .slice(0, 6)
+    .join('\n    ');
+}
+
 function vitest(label, args) {
   const out = path.join(tmp, `${label.replace(/\W+/g, '-')}.json`);
   run(label, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`]);
@@ -34,6 +42,16 @@ function vitest(label, args) {
     failed += r.numFailedTests;
     skipped += r.numPendingTests + r.numTodoTests;
     if (r.numTotalTests === 0) ok = false;
+    for (const file of r.testResults ?? []) {
+      const rel = path.relative(root, file.name);
+      for (const t of file.assertionResults ?? []) {
+        if (t.status !== 'failed') continue;
+        failures.push(`${label}: ${rel} › ${t.fullName}\n    ${firstLines(t.failureMessages?.[0])}`);
+      }
+      if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') {
+        failures.push(`${label}: ${rel}\n    ${firstLines(file.message)}`);
+      }
+    }
   } else {
     failed += 1;
   }
@@ -48,9 +66,10 @@ if (!only || only === 'unit') {
   vitest('unit and API tests', []);
 }
 if (!only || only === 'e2e') {
-  run('build web', 'npm', ['run', 'build', '-w', '@openbourse/web']);
+  run('build the apps', 'npm', ['run', 'build']);
   vitest('browser journeys', ['--config', 'e2e/vitest.config.ts']);
 }
 
+if (failures.length > 0) process.stdout.write(`\nFailed:\n${failures.map((f) => `  ✗ ${f}`).join('\n')}\n`);
 process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
 process.exit(ok && failed === 0 ? 0 : 1);

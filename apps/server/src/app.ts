@@ -1,8 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
 import { ErrorCode } from '@openbourse/contracts/errors.ts';
@@ -16,6 +12,7 @@ import { AppError } from './http/errors.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { extractToken, resolveAccountMode } from './http/request-context.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { DEFAULT_ADMIN_DIST, DEFAULT_WEB_DIST, registerStaticApps } from './http/static-apps.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import type { HomeSources } from './modules/home/home.service.ts';
 import type { TradingOptions } from './modules/trading/trading.service.ts';
@@ -36,7 +33,9 @@ import { type FileStoreConfig, filesRoutes } from './modules/files/files.routes.
 
 export interface BuildOptions {
   config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'SESSION_TTL_HOURS' | 'WEB_DIST'> &
-    Partial<Pick<Config, 'TRUST_PROXY' | 'REDIS_URL' | 'REDIS_PREFIX' | 'ROLES' | 'ADMIN_SESSION_TTL_HOURS'>> &
+    Partial<
+      Pick<Config, 'ADMIN_DIST' | 'TRUST_PROXY' | 'REDIS_URL' | 'REDIS_PREFIX' | 'ROLES' | 'ADMIN_SESSION_TTL_HOURS'>
+    > &
     FileStoreConfig;
   database: Database;
   clock?: Clock;
@@ -51,8 +50,6 @@ export interface BuildOptions {
   /** How often a process tries to take the feed's and the engine's leases (default 1 s). */
   leaseRetryMs?: number;
 }
-
-const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export async function buildApp(opts: BuildOptions) {
   const clock = opts.clock ?? systemClock;
@@ -174,41 +171,9 @@ export async function buildApp(opts: BuildOptions) {
   app.get('/swx/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
   const webDist = opts.config.WEB_DIST ?? DEFAULT_WEB_DIST;
-  const indexHtml = path.join(webDist, 'index.html');
+  const adminDist = opts.config.ADMIN_DIST ?? DEFAULT_ADMIN_DIST;
   await registerSecurityHeaders(app, { webDist });
-  if (fs.existsSync(indexHtml)) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      preCompressed: true,
-      // Cache-Control comes from setHeaders alone: with the plugin's own (maxAge) it overwrote these.
-      cacheControl: false,
-      setHeaders(res, filePath) {
-        // A pre-compressed file is served as its .br/.gz sibling; the rules go by the original name.
-        const file = filePath.replace(/\.(br|gz)$/, '');
-        // Hashed assets never change; index.html must always be revalidated.
-        if (file.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        } else if (file.endsWith('.html')) {
-          res.setHeader('cache-control', 'no-cache');
-        } else {
-          res.setHeader('cache-control', 'public, max-age=3600');
-        }
-        // The encoding depends on Accept-Encoding; shared caches must keep the variants apart.
-        res.setHeader('vary', 'Accept-Encoding');
-      },
-    });
-  }
-
-  app.setNotFoundHandler(async (req, reply) => {
-    const url = req.url.split('?')[0] ?? '/';
-    const isApi = url.startsWith('/swx/') || url === '/message' || url === '/healthz';
-    if (!isApi && req.method === 'GET' && fs.existsSync(indexHtml)) {
-      // Client-side routes: the SPA decides (unknown paths redirect to / there).
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return send(req, reply.status(404), new AppError(ErrorCode.RouteNotFound, { httpStatus: 404 }));
-  });
+  await registerStaticApps(app, { webDist, adminDist });
 
   return { app, services, realtime };
 }

@@ -36,6 +36,8 @@ const ConfigSchema = z.object({
   MAIL_FROM: z.string().default('OpenBourse <no-reply@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** The built back office console (apps/admin/dist by default), served at /admin/. */
+  ADMIN_DIST: z.string().optional(),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .int()

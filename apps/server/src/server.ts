@@ -1,6 +1,7 @@
 import { buildApp, type Services } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { ensureInitialOwner, type FirstOwner } from './modules/admin/admin.first-owner.ts';
 import { seedPlatform } from './seed.ts';
 
 export const DEMO_LOGIN = { username: 'demo', email: 'demo@openbourse.local', password: 'Demo12345' };
@@ -30,9 +31,13 @@ export async function startServer(
   });
   setup?.(services);
   await seedPlatform(services, database.db, config.SEED_DEMO_USER ? DEMO_LOGIN : null);
-  // The first owner of the back office, when none exists yet (ADMIN_EMAIL / ADMIN_PASSWORD).
+  // The first owner of the back office, when none exists yet: ADMIN_EMAIL / ADMIN_PASSWORD, or on the
+  // embedded defaults a generated one written to DATA_DIR (admin.first-owner.ts).
+  let firstOwner: FirstOwner | null = null;
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     await services.adminAccounts.bootstrapOwner({ email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+  } else if (!config.DATABASE_URL && services.roles.includes('api')) {
+    firstOwner = await ensureInitialOwner(services.adminAccounts, config.dataDir);
   }
 
   let closing = false;
@@ -63,5 +68,5 @@ export async function startServer(
   } else {
     await app.ready();
   }
-  return { app, services, database, roles, port };
+  return { app, services, database, roles, port, firstOwner };
 }

@@ -14,6 +14,8 @@ import { connectLiveFeed, liveFeedUrl } from '@/shared/lib/live-feed';
 import { applyQuoteBatch } from '@/shared/lib/live-quotes';
 import { handlePush } from '@/shared/lib/order-push';
 import { sessionStore } from '@/shared/session/session-store';
+import '@openbourse/ui/tokens.css';
+import '@openbourse/ui/controls.css';
 import '@/shared/styles/base.css';
 import '@/shared/styles/components.css';
 import '@/app/layout/shell.css';

@@ -8,6 +8,20 @@ import { Email, Password } from './auth.ts';
 export const AdminRole = z.enum(['owner', 'reviewer', 'support', 'editor']);
 export type AdminRole = z.infer<typeof AdminRole>;
 
+/** Every permission a route can require (which roles have each: the server's admin.roles.ts). */
+export const AdminPermission = z.enum([
+  'dashboard.read',
+  'users.read',
+  'users.manage',
+  'reviews.decide',
+  'instruments.edit',
+  'params.edit',
+  'content.edit',
+  'admins.manage',
+  'audit.read',
+]);
+export type AdminPermission = z.infer<typeof AdminPermission>;
+
 export const Admin = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -98,8 +112,15 @@ export const PermissionsResult = z.object({
   role: AdminRole,
   /** Every permission and the roles that have it (the one table in the server). */
   matrix: z.record(z.string(), z.array(AdminRole)),
-  mine: z.array(z.string()),
+  mine: z.array(AdminPermission),
 });
+
+export const AdminMe = z.object({
+  admin: Admin,
+  scope: z.enum(['full', 'enrol']),
+  permissions: PermissionsResult,
+});
+export type AdminMe = z.infer<typeof AdminMe>;
 
 export const ExposureRow = z.object({
   instrumentId: z.number().int(),
@@ -145,13 +166,19 @@ export const AdminUserRow = z.object({
   lastLoginAt: z.string().nullable(),
 });
 
+export const AdminUsersSort = z.enum(['id', 'username', 'email', 'createdAt', 'lastLoginAt']);
+export type AdminUsersSort = z.infer<typeof AdminUsersSort>;
+
 export const AdminUsersQuery = z.object({
   q: z.string().max(100).optional().describe('An id, or part of a name, email or phone'),
-  beforeId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
+  status: z.enum(['active', 'disabled']).optional(),
+  sort: AdminUsersSort.default('id'),
+  dir: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(25),
 });
 
-export const AdminUsersPage = z.object({ items: z.array(AdminUserRow), next: z.number().int().nullable() });
+export const AdminUsersPage = z.object({ items: z.array(AdminUserRow), total: z.number().int() });
 
 const BalanceLine = z.object({
   currency: z.string(),

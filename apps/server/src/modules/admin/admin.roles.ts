@@ -3,6 +3,8 @@
  * its permission; the README prints this table). Later issues add their permissions here (review
  * queues for deposits, withdrawals, KYC and loans are `reviews.decide`).
  */
+import type { AdminPermission } from '@openbourse/contracts/admin.ts';
+
 export const ADMIN_ROLES = ['owner', 'reviewer', 'support', 'editor'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
@@ -25,7 +27,7 @@ export const PERMISSIONS = {
   'admins.manage': ['owner'],
   /** The audit log. */
   'audit.read': ['owner'],
-} as const satisfies Record<string, readonly AdminRole[]>;
+} as const satisfies Record<AdminPermission, readonly AdminRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
 

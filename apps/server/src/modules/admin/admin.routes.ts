@@ -18,7 +18,7 @@ import {
   AuditQuery,
   CreateAdminRequest,
   DashboardResult,
-  PermissionsResult,
+  AdminMe,
   TotpConfirmRequest,
   TotpEnrolResult,
   UpdateAdminRequest,
@@ -152,7 +152,7 @@ export async function adminRoutes(
         tags: [TAG],
         security: BEARER,
         summary: 'The signed-in admin and what their role may do',
-        response: { 200: envelope(z.object({ admin: Admin, scope: z.string(), permissions: PermissionsResult })) },
+        response: { 200: envelope(AdminMe) },
       },
     },
     async (req) => {
@@ -160,7 +160,7 @@ export async function adminRoutes(
       const role = a.admin.role as AdminRole;
       return ok(req, {
         admin: adminView(a.admin),
-        scope: a.session.scope,
+        scope: a.session.scope as 'full' | 'enrol',
         permissions: {
           role,
           matrix: PERMISSIONS as unknown as Record<string, AdminRole[]>,

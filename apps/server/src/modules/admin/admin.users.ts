@@ -10,7 +10,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { SessionsDirectory } from '../auth/auth.sessions.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { TradingService } from '../trading/trading.service.ts';
-import type { UserRow, UsersDirectory } from '../users/users.directory.ts';
+import type { UserRow, UserSearch, UsersDirectory } from '../users/users.directory.ts';
 import type { AdminActor } from './admin.auth.ts';
 import { adminErrors } from './admin.errors.ts';
 import { adminRepository as repo } from './admin.repository.ts';
@@ -77,9 +77,9 @@ export function createAdminUsers(deps: {
   }
 
   return {
-    async search(q: { q?: string | undefined; beforeId?: number | undefined; limit: number }) {
-      const rows = await directory.search(q.q, q.limit, q.beforeId);
-      return { items: rows.map(rowOf), next: rows.length === q.limit ? (rows.at(-1)?.id ?? null) : null };
+    async search(q: UserSearch) {
+      const { rows, total } = await directory.search(q);
+      return { items: rows.map(rowOf), total };
     },
 
     async detail(id: number) {

@@ -3,18 +3,38 @@
  * page at a time, and the operator's changes (status, withdrawal password reset), each answering
  * the row before and after for the audit log.
  */
-import { and, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { type UserRow, users } from './users.tables.ts';
 
 export type { UserRow };
 
+const SORTS = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  createdAt: users.createdAt,
+  lastLoginAt: users.lastLoginAt,
+} as const;
+
+export interface UserSearch {
+  q?: string | undefined;
+  status?: 'active' | 'disabled' | undefined;
+  sort: keyof typeof SORTS;
+  dir: 'asc' | 'desc';
+  page: number;
+  size: number;
+}
+
 export function createUsersDirectory({ db }: { db: Db }) {
   return {
-    /** Newest first; `q` matches an id exactly, or a name, email or phone by substring (case-insensitive). */
-    async search(q: string | undefined, limit: number, beforeId?: number): Promise<UserRow[]> {
+    /**
+     * One page of users, sorted on the server (ties broken by id). `q` matches an id exactly, or a
+     * name, email or phone by substring (case-insensitive).
+     */
+    async search(q: UserSearch): Promise<{ rows: UserRow[]; total: number }> {
       const where: SQL[] = [];
-      const term = q?.trim();
+      const term = q.q?.trim();
       if (term) {
         const like = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         const digits = term.replace(/\D/g, '');
@@ -27,13 +47,23 @@ export function createUsersDirectory({ db }: { db: Db }) {
         if (/^\d{1,15}$/.test(term)) matches.push(eq(users.id, Number(term)));
         where.push(or(...matches) as SQL);
       }
-      if (beforeId !== undefined) where.push(lt(users.id, beforeId));
-      return db
-        .select()
-        .from(users)
-        .where(where.length ? and(...where) : undefined)
-        .orderBy(desc(users.id))
-        .limit(limit);
+      if (q.status) where.push(eq(users.status, q.status));
+      const filter = where.length ? and(...where) : undefined;
+      const column = SORTS[q.sort];
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(users)
+          .where(filter)
+          .orderBy(
+            q.dir === 'asc' ? sql`${column} asc nulls first` : sql`${column} desc nulls last`,
+            q.dir === 'asc' ? asc(users.id) : desc(users.id),
+          )
+          .limit(q.size)
+          .offset((q.page - 1) * q.size),
+        db.select({ n: count() }).from(users).where(filter),
+      ]);
+      return { rows, total: counted?.n ?? 0 };
     },
 
     async get(exec: Executor, id: number, lock = false): Promise<UserRow | null> {

@@ -1,51 +1,8 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { type ButtonStyleProps, buttonClass } from '@openbourse/ui';
 import { Link, type LinkProps } from 'react-router';
-import { Spinner } from './spinner';
 
-type Variant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'link';
-type Size = 'sm' | 'md' | 'lg';
+export { Button, type ButtonProps, buttonClass } from '@openbourse/ui';
 
-interface StyleProps {
-  variant?: Variant;
-  size?: Size;
-  block?: boolean;
-}
-
-export function buttonClass({ variant = 'primary', size = 'md', block = false }: StyleProps, extra?: string): string {
-  return ['btn', `btn--${variant}`, `btn--${size}`, block ? 'btn--block' : '', extra ?? ''].filter(Boolean).join(' ');
-}
-
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, StyleProps {
-  loading?: boolean;
-  icon?: ReactNode;
-}
-
-export function Button({
-  variant,
-  size,
-  block,
-  loading = false,
-  icon,
-  className,
-  children,
-  disabled,
-  type = 'button',
-  ...rest
-}: ButtonProps) {
-  return (
-    <button
-      type={type}
-      className={buttonClass({ variant, size, block }, className)}
-      disabled={disabled || loading}
-      aria-busy={loading || undefined}
-      {...rest}
-    >
-      {loading ? <Spinner /> : icon}
-      {children}
-    </button>
-  );
-}
-
-export function ButtonLink({ variant, size, block, className, ...rest }: LinkProps & StyleProps) {
+export function ButtonLink({ variant, size, block, className, ...rest }: LinkProps & ButtonStyleProps) {
   return <Link className={buttonClass({ variant, size, block }, className)} {...rest} />;
 }

@@ -1,6 +1,6 @@
 import type { UserInfo } from '@openbourse/contracts/auth.ts';
 import { useTranslation } from 'react-i18next';
-import { Badge, type BadgeTone } from './badge';
+import { Badge, type BadgeTone } from '@openbourse/ui';
 
 const TONES: Record<UserInfo['kycStatus'], BadgeTone> = {
   none: 'neutral',

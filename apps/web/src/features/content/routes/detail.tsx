@@ -10,7 +10,7 @@ import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useFormat } from '@/shared/hooks/use-format';
 import { ApiError } from '@/shared/lib/api-client';
 import { parseContentRef, useContent } from '../api/get-content';
-import { ContentBody } from '../components/content-body';
+import { ContentBody } from '@openbourse/ui';
 import '../content.css';
 
 export default function DetailRoute() {

@@ -10,7 +10,7 @@ import { Skeleton, SkeletonRows } from '@/shared/components/skeleton';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useContent } from '../api/get-content';
 import { useContentList } from '@/shared/api/list-contents';
-import { ContentBody } from '../components/content-body';
+import { ContentBody } from '@openbourse/ui';
 import '../content.css';
 
 function FaqItem({ item, initiallyOpen }: { item: ContentSummary; initiallyOpen: boolean }) {

@@ -1,10 +1,9 @@
 import type { KPeriod, MarketInfo } from '@openbourse/contracts/market.ts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge } from '@/shared/components/badge';
 import { IconInfo } from '@/shared/components/icons';
 import { QueryError } from '@/shared/components/query-error';
-import { Spinner } from '@/shared/components/spinner';
+import { Badge, Spinner } from '@openbourse/ui';
 import { useFormat } from '@/shared/hooks/use-format';
 import { useLiveQuote } from '@/shared/lib/live-quotes';
 import { useKLines } from '../api/market-info';

@@ -1,7 +1,7 @@
 import type { Quote } from '@openbourse/contracts/market.ts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge } from '@/shared/components/badge';
+import { Badge } from '@openbourse/ui';
 import { useFormat } from '@/shared/hooks/use-format';
 import { useLiveQuote } from '@/shared/lib/live-quotes';
 import { compareDecimal, isDecimal } from '@/shared/lib/decimal';

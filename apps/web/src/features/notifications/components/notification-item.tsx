@@ -2,7 +2,7 @@ import type { Notification, NotificationKind } from '@openbourse/contracts/notif
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Badge } from '@/shared/components/badge';
+import { Badge } from '@openbourse/ui';
 import {
   type IconProps,
   IconAlert,

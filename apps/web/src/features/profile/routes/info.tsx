@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Badge } from '@/shared/components/badge';
+import { Badge } from '@openbourse/ui';
 import { KycBadge } from '@/shared/components/kyc-badge';
 import { Page, Section } from '@/shared/components/page';
 import { SkeletonRows } from '@/shared/components/skeleton';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Badge } from '@/shared/components/badge';
+import { Badge } from '@openbourse/ui';
 import { DEMO_ACCOUNT } from '@/shared/session/session-store';
 import { useSession } from '@/shared/session/use-session';
 

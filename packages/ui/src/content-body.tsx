@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { parseBody } from './parse-body';
+import { parseBody } from './parse-body.ts';
 
 /** Renders a plain-text body as text nodes only: markup in it is shown, never interpreted. */
 export function ContentBody({ body }: { body: string }) {

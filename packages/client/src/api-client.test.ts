@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, type ApiClientDeps, buildQuery, createApiClient, type SessionSnapshot } from './api-client';
+import { ApiError, type ApiClientDeps, buildQuery, createApiClient, type SessionSnapshot } from './api-client.ts';
 
 function client(
   respond: (url: string, init: RequestInit) => Response | Promise<Response>,
@@ -13,7 +13,7 @@ function client(
     fetch: fetchMock as unknown as typeof fetch,
     basePath: '/swx/customer',
     timeoutMs: 90_000,
-    getSession: () => ({ language: 'en', token: null, accountMode: 1, ...session }),
+    getSession: () => ({ language: 'en', token: null, headers: { virtually: 'NO' }, ...session }),
     onUnauthorized,
     errorText: (code) => (code === 'timeout' ? 'TIMEOUT TEXT' : code === 'unknown' ? 'UNKNOWN TEXT' : `TEXT ${code}`),
   };
@@ -28,11 +28,11 @@ afterEach(() => {
 });
 
 describe('api client', () => {
-  it('sends lang, virtually and (when logged in) Authorization', async () => {
+  it("sends lang, the app's headers and (when logged in) Authorization", async () => {
     const { api, fetchMock } = client(() => json({ code: 200, msg: 'Success', result: 1 }), {
       language: 'ar',
       token: 'tok',
-      accountMode: 2,
+      headers: { virtually: 'YES' },
     });
     await api.get('user/getBalances');
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
@@ -40,7 +40,7 @@ describe('api client', () => {
     expect(init.headers).toMatchObject({ lang: 'ar', virtually: 'YES', Authorization: 'tok' });
   });
 
-  it('sends virtually NO for the real account and no Authorization when logged out', async () => {
+  it("sends the app's headers and no Authorization when logged out", async () => {
     const { api, fetchMock } = client(() => json({ code: 200, msg: '', result: null }));
     await api.post('login/login', { username: 'a', password: 'b' });
     const init = fetchMock.mock.calls[0]?.[1] as RequestInit;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBody } from './parse-body';
+import { parseBody } from './parse-body.ts';
 
 describe('parseBody', () => {
   it('splits paragraphs, headings and bullet lists', () => {

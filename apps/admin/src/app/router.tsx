@@ -1,0 +1,80 @@
+/**
+ * The console's routes. Signed out → /sign-in; a session that must still set up TOTP → /enrol;
+ * each screen names the permission it needs and shows "no access" without it (the server refuses
+ * the calls anyway: the screen only saves the operator a useless page).
+ */
+import type { AdminPermission } from '@openbourse/contracts/admin.ts';
+import type { ReactNode } from 'react';
+import { createBrowserRouter, Navigate, useLocation } from 'react-router';
+import { AdminsPage } from '@/features/admins/admins-page';
+import { AuditPage } from '@/features/audit/audit-page';
+import { EnrolPage } from '@/features/auth/enrol-page';
+import { SignInPage } from '@/features/auth/sign-in-page';
+import { ContentEditPage } from '@/features/content/content-edit-page';
+import { ContentListPage } from '@/features/content/content-list-page';
+import { DashboardPage } from '@/features/dashboard/dashboard-page';
+import { InstrumentsPage } from '@/features/instruments/instruments-page';
+import { ParamsPage } from '@/features/params/params-page';
+import { UserDetailPage } from '@/features/users/user-detail-page';
+import { UsersPage } from '@/features/users/users-page';
+import { useSession } from '@/shared/session';
+import { NoAccess, NotFound } from './no-access';
+import { Shell } from './shell';
+
+function RequireSession({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (!session) return <Navigate to="/sign-in" replace state={{ from: location.pathname + location.search }} />;
+  if (session.scope === 'enrol') return <Navigate to="/enrol" replace />;
+  return children;
+}
+
+function Allow({ permission, children }: { permission: AdminPermission; children: ReactNode }) {
+  const session = useSession();
+  if (!session?.permissions.includes(permission)) return <NoAccess />;
+  return children;
+}
+
+export const SCREENS: { path: string; permission: AdminPermission; element: ReactNode }[] = [
+  { path: 'users', permission: 'users.read', element: <UsersPage /> },
+  { path: 'users/:id', permission: 'users.read', element: <UserDetailPage /> },
+  { path: 'instruments', permission: 'instruments.edit', element: <InstrumentsPage /> },
+  { path: 'params', permission: 'params.edit', element: <ParamsPage /> },
+  { path: 'content', permission: 'content.edit', element: <ContentListPage /> },
+  { path: 'content/:id', permission: 'content.edit', element: <ContentEditPage /> },
+  { path: 'admins', permission: 'admins.manage', element: <AdminsPage /> },
+  { path: 'audit', permission: 'audit.read', element: <AuditPage /> },
+];
+
+export function createConsoleRouter() {
+  return createBrowserRouter(
+    [
+      { path: '/sign-in', element: <SignInPage /> },
+      { path: '/enrol', element: <EnrolPage /> },
+      {
+        path: '/',
+        element: (
+          <RequireSession>
+            <Shell />
+          </RequireSession>
+        ),
+        children: [
+          {
+            index: true,
+            element: (
+              <Allow permission="dashboard.read">
+                <DashboardPage />
+              </Allow>
+            ),
+          },
+          ...SCREENS.map((s) => ({
+            path: s.path,
+            element: <Allow permission={s.permission}>{s.element}</Allow>,
+          })),
+          { path: '*', element: <NotFound /> },
+        ],
+      },
+    ],
+    { basename: '/admin' },
+  );
+}

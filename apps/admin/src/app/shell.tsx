@@ -1,0 +1,104 @@
+/** The console's frame: the side navigation (only the screens this role may open), the top bar and the page. */
+import type { AdminMe, AdminPermission } from '@openbourse/contracts/admin.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { api } from '@/shared/api';
+import { sessionStore, useSession } from '@/shared/session';
+
+const NAV: { to: string; label: string; permission: AdminPermission; icon: string }[] = [
+  { to: '/', label: 'Dashboard', permission: 'dashboard.read', icon: '◧' },
+  { to: '/users', label: 'Users', permission: 'users.read', icon: '◉' },
+  { to: '/instruments', label: 'Instruments', permission: 'instruments.edit', icon: '◈' },
+  { to: '/params', label: 'Parameters', permission: 'params.edit', icon: '⚙' },
+  { to: '/content', label: 'Content', permission: 'content.edit', icon: '☰' },
+  { to: '/admins', label: 'Admins', permission: 'admins.manage', icon: '⚿' },
+  { to: '/audit', label: 'Audit log', permission: 'audit.read', icon: '⎙' },
+];
+
+/** Reads /auth/me on entry so a changed role shows at once; a revoked session signs out here. */
+function useMe() {
+  const me = useQuery({
+    queryKey: ['me'],
+    queryFn: async () => (await api.get<AdminMe>('auth/me')).result,
+  });
+  useEffect(() => {
+    if (me.data) {
+      sessionStore.update({ admin: me.data.admin, scope: me.data.scope, permissions: me.data.permissions.mine });
+    }
+  }, [me.data]);
+}
+
+export function Shell() {
+  useMe();
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  // A new page closes the menu on narrow screens.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes on navigation
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  if (!session) return null;
+  const allowed = NAV.filter((n) => session.permissions.includes(n.permission));
+
+  async function signOut() {
+    await api.post('auth/logout').catch(() => undefined);
+    sessionStore.set(null);
+    queryClient.clear();
+    navigate('/sign-in', { replace: true });
+  }
+
+  return (
+    <div className={`shell${menuOpen ? ' shell--menu' : ''}`}>
+      <aside className="sidebar" aria-label="Console">
+        <div className="brand">
+          <span className="brand__mark" aria-hidden="true">
+            OB
+          </span>
+          <span>
+            OpenBourse <small>Back office</small>
+          </span>
+        </div>
+        <nav className="nav">
+          {allowed.map((n) => (
+            <NavLink key={n.to} to={n.to} end={n.to === '/'} className="nav__link">
+              <span className="nav__icon" aria-hidden="true">
+                {n.icon}
+              </span>
+              {n.label}
+            </NavLink>
+          ))}
+        </nav>
+        <p className="sidebar__foot">Every change is written to the audit log with your name and address.</p>
+      </aside>
+      <button type="button" className="scrim" aria-label="Close the menu" onClick={() => setMenuOpen(false)} />
+      <div className="main">
+        <header className="topbar">
+          <button
+            type="button"
+            className="icon-btn menu-btn"
+            aria-label="Menu"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen((v) => !v)}
+          >
+            ☰
+          </button>
+          <span className="topbar__env">{window.location.host}</span>
+          <div className="topbar__who" data-testid="who">
+            <span className="topbar__name">{session.admin.name}</span>
+            <span className={`role role--${session.admin.role}`}>{session.admin.role}</span>
+          </div>
+          <button type="button" className="btn btn--ghost btn--sm" onClick={signOut}>
+            Sign out
+          </button>
+        </header>
+        <main className="content">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+/**
+ * One content item in all 11 languages side by side, with a preview rendered exactly as the user app
+ * renders it (the shared ContentBody). Saves every language that changed in one call.
+ */
+import type { AdminContentItem } from '@openbourse/contracts/admin.ts';
+import { LANGUAGE_NAMES, LANGUAGES, type Language, RTL_LANGUAGES } from '@openbourse/contracts/languages.ts';
+import { Button, ContentBody } from '@openbourse/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
+import { api } from '@/shared/api';
+import { Card, ErrorNote, Notice, PageHeader, SelectField, TextArea, TextField } from '@/shared/components';
+import { formatTime } from '@/shared/format';
+import { CONTENT_TYPES } from './content-types';
+
+type Item = z.infer<typeof AdminContentItem>;
+interface Text {
+  title: string;
+  summary: string;
+  body: string;
+}
+type Texts = Partial<Record<Language, Text>>;
+
+const EMPTY: Text = { title: '', summary: '', body: '' };
+const same = (a: Text | undefined, b: Text | undefined) =>
+  (a?.title ?? '') === (b?.title ?? '') &&
+  (a?.summary ?? '') === (b?.summary ?? '') &&
+  (a?.body ?? '') === (b?.body ?? '');
+
+export function ContentEditPage() {
+  const idParam = useParams().id ?? '';
+  const isNew = idParam === 'new';
+  const id = Number(idParam);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const q = useQuery({
+    queryKey: ['content', id],
+    queryFn: async () => (await api.get<Item>(`content/${id}`)).result,
+    enabled: !isNew && Number.isSafeInteger(id),
+  });
+
+  const [texts, setTexts] = useState<Texts>({});
+  const [meta, setMeta] = useState({ slug: '', type: '3', sort: '0' });
+  const [preview, setPreview] = useState<Language>('en');
+  const [saved, setSaved] = useState(false);
+
+  useEffect(() => {
+    if (q.data) {
+      setTexts(q.data.translations);
+      setMeta({ slug: q.data.slug, type: String(q.data.type), sort: String(q.data.sort) });
+    }
+  }, [q.data]);
+
+  const save = useMutation({
+    mutationFn: async () => {
+      const changed: Texts = {};
+      for (const l of LANGUAGES) {
+        const t = texts[l];
+        if (t?.title.trim() && !same(t, q.data?.translations[l])) changed[l] = t;
+      }
+      if (isNew) {
+        return (
+          await api.post<Item>('content', {
+            slug: meta.slug.trim(),
+            type: Number(meta.type),
+            sort: Number(meta.sort) || 0,
+            translations: changed,
+          })
+        ).result;
+      }
+      return (await api.post<Item>(`content/${id}`, { sort: Number(meta.sort) || 0, translations: changed })).result;
+    },
+    onSuccess: (item) => {
+      queryClient.setQueryData(['content', item.id], item);
+      queryClient.invalidateQueries({ queryKey: ['content'] });
+      setSaved(true);
+      if (isNew) navigate(`/content/${item.id}`, { replace: true });
+    },
+  });
+
+  const edit = (l: Language, k: keyof Text) => (e: { target: { value: string } }) => {
+    setSaved(false);
+    setTexts((t) => ({ ...t, [l]: { ...EMPTY, ...t[l], [k]: e.target.value } }));
+  };
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    save.mutate();
+  }
+
+  const shown = texts[preview]?.title ? texts[preview] : texts.en;
+  const title = isNew ? 'New content item' : (q.data?.translations.en?.title ?? 'Content item');
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <p className="crumbs">
+        <Link to="/content">Content</Link> / {isNew ? 'new' : (q.data?.slug ?? id)}
+      </p>
+      <PageHeader
+        title={title}
+        sub={
+          q.data ? `Changed ${formatTime(q.data.updatedAt)}` : 'English is required; other languages fall back to it.'
+        }
+        actions={
+          <Button type="submit" loading={save.isPending}>
+            {isNew ? 'Create item' : 'Save changes'}
+          </Button>
+        }
+      />
+      <ErrorNote error={q.error ?? save.error} />
+      {saved ? <Notice tone="ok">Saved. The user app shows the new text on its next load.</Notice> : null}
+      <Card>
+        <div className="form__grid form__grid--3">
+          <TextField
+            label="Slug (address)"
+            value={meta.slug}
+            onChange={(e) => setMeta((m) => ({ ...m, slug: e.target.value }))}
+            disabled={!isNew}
+            hint="Lower case letters, digits and dashes"
+          />
+          <SelectField
+            label="Type"
+            value={meta.type}
+            disabled={!isNew}
+            onChange={(e) => setMeta((m) => ({ ...m, type: e.target.value }))}
+            options={Object.entries(CONTENT_TYPES).map(([value, label]) => ({ value, label }))}
+          />
+          <TextField
+            label="Order"
+            inputMode="numeric"
+            value={meta.sort}
+            onChange={(e) => setMeta((m) => ({ ...m, sort: e.target.value }))}
+            hint="Smaller first"
+          />
+        </div>
+      </Card>
+
+      <div className="content-editor">
+        <section className="languages" aria-label="Translations">
+          {LANGUAGES.map((l) => {
+            const t = texts[l] ?? EMPTY;
+            const dir = RTL_LANGUAGES.includes(l) ? 'rtl' : 'ltr';
+            return (
+              <fieldset key={l} className={`lang-card${t.title ? '' : ' is-missing'}`} data-lang={l}>
+                <legend>
+                  {LANGUAGE_NAMES[l]} <small>{l}</small>
+                  {t.title ? null : <span className="lang-card__missing"> — shows English</span>}
+                </legend>
+                <TextField label="Title" dir={dir} lang={l} value={t.title} onChange={edit(l, 'title')} />
+                <TextField label="Summary" dir={dir} lang={l} value={t.summary} onChange={edit(l, 'summary')} />
+                <TextArea label="Body" dir={dir} lang={l} rows={6} value={t.body} onChange={edit(l, 'body')} />
+                <button type="button" className="btn btn--link" onClick={() => setPreview(l)}>
+                  Preview {l}
+                </button>
+              </fieldset>
+            );
+          })}
+        </section>
+        <aside className="preview" aria-label="Preview">
+          <div className="preview__head">
+            <strong>Preview</strong>
+            <select
+              aria-label="Preview language"
+              value={preview}
+              onChange={(e) => setPreview(e.target.value as Language)}
+            >
+              {LANGUAGES.map((l) => (
+                <option key={l} value={l}>
+                  {LANGUAGE_NAMES[l]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <article
+            className="preview__page"
+            dir={RTL_LANGUAGES.includes(preview) && texts[preview]?.title ? 'rtl' : 'ltr'}
+          >
+            <h1>{shown?.title || 'Untitled'}</h1>
+            {shown?.summary ? <p className="preview__summary">{shown.summary}</p> : null}
+            <ContentBody body={shown?.body ?? ''} />
+          </article>
+          <p className="muted">
+            Body: a blank line starts a paragraph, “## ” a heading, “- ” a bullet; markup shows as text, never runs.
+            {'{site}'} and {'{supportEmail}'} are filled in from the parameters.
+          </p>
+        </aside>
+      </div>
+    </form>
+  );
+}
