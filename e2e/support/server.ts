@@ -7,6 +7,8 @@ const root = path.resolve(__dirname, '../..');
 
 export interface RunningServer {
   url: string;
+  /** The server's DATA_DIR (the embedded database, and the first owner's initial-admin.txt). */
+  dataDir: string;
   /** Messages the server "sent" (no SMTP configured: they are logged, as in the outbox). */
   messages: { to: string; subject: string; body: string }[];
   /** Waits for the newest 6-digit code sent to an address after `since` messages. */
@@ -56,6 +58,7 @@ export async function startServer(): Promise<RunningServer> {
   await ready;
   return {
     url: `http://127.0.0.1:${port}`,
+    dataDir,
     messages,
     async codeFor(to, since = 0) {
       for (let i = 0; i < 100; i++) {

@@ -16,6 +16,7 @@ export function InstrumentsPage() {
   const [editing, setEditing] = useState<Instrument | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const [filter, setFilter] = useState('');
+  const [assetClass, setAssetClass] = useState('');
   const q = useQuery({
     queryKey: ['instruments'],
     queryFn: async () => (await api.get<Instrument[]>('instruments')).result,
@@ -39,7 +40,11 @@ export function InstrumentsPage() {
         accessorKey: 'enabled',
         cell: (c) => (c.getValue() ? <Badge tone="accent">Enabled</Badge> : <Badge tone="down">Disabled</Badge>),
       },
-      { header: 'Session', accessorKey: 'sessionLabel' },
+      {
+        header: 'Session',
+        accessorKey: 'sessionLabel',
+        cell: (c) => <span className="wrap">{c.getValue<string>()}</span>,
+      },
       {
         header: 'Max leverage',
         accessorKey: 'maxLeverage',
@@ -50,8 +55,12 @@ export function InstrumentsPage() {
         header: 'Lots',
         id: 'lots',
         meta: { align: 'end' },
-        cell: ({ row }) =>
-          `${formatDecimal(row.original.minLots, 0)} – ${formatDecimal(row.original.maxLots, 0)} (step ${formatDecimal(row.original.lotStep, 0)})`,
+        cell: ({ row }) => (
+          <span className="two-line">
+            {`${formatDecimal(row.original.minLots, 0)} – ${formatDecimal(row.original.maxLots, 0)}`}
+            <small>step {formatDecimal(row.original.lotStep, 0)}</small>
+          </span>
+        ),
       },
       {
         header: 'Spread',
@@ -88,7 +97,12 @@ export function InstrumentsPage() {
   );
 
   const term = filter.trim().toUpperCase();
-  const rows = q.data?.filter((i) => !term || i.code.includes(term) || i.name.toUpperCase().includes(term));
+  const classes = [...new Set(q.data?.map((i) => i.assetClass) ?? [])];
+  const rows = q.data?.filter(
+    (i) =>
+      (!assetClass || i.assetClass === assetClass) &&
+      (!term || i.code.includes(term) || i.name.toUpperCase().includes(term)),
+  );
 
   return (
     <>
@@ -105,6 +119,14 @@ export function InstrumentsPage() {
           value={filter}
           onChange={(e) => setFilter(e.target.value)}
         />
+        <select aria-label="Asset class" value={assetClass} onChange={(e) => setAssetClass(e.target.value)}>
+          <option value="">All classes</option>
+          {classes.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
       </div>
       {saved ? <Notice tone="ok">{saved}</Notice> : null}
       <DataTable

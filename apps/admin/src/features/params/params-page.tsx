@@ -87,17 +87,17 @@ export function ParamsPage() {
         cell: ({ row }) => (
           <span className="two-line">
             <code>{row.original.key}</code>
-            <small>{row.original.description}</small>
+            <small className="wrap-text">{row.original.description}</small>
           </span>
         ),
       },
+      { header: 'Value', id: 'value', cell: ({ row }) => <ValueEditor param={row.original} /> },
       { header: 'Type', accessorKey: 'type', cell: (c) => <Badge>{c.getValue<string>()}</Badge> },
       {
-        header: 'Shown to customers',
+        header: 'Visibility',
         accessorKey: 'isPublic',
         cell: (c) => (c.getValue() ? <Badge tone="info">Public</Badge> : <Badge>Server only</Badge>),
       },
-      { header: 'Value', id: 'value', cell: ({ row }) => <ValueEditor param={row.original} /> },
       { header: 'Changed', accessorKey: 'updatedAt', cell: (c) => formatTime(c.getValue<string>()) },
     ],
     [],

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, like, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { adminAccounts, adminAudit, adminSessions } from './admin.tables.ts';
 
@@ -134,7 +134,11 @@ export const adminRepository = {
   async auditPage(exec: Executor, f: AuditFilter): Promise<AuditRow[]> {
     const where: SQL[] = [];
     if (f.adminId !== undefined) where.push(eq(adminAudit.adminId, f.adminId));
-    if (f.action !== undefined) where.push(eq(adminAudit.action, f.action));
+    if (f.action !== undefined) {
+      // "users" finds users.disable, users.enable …; "users.disable" finds exactly that.
+      const prefix = `${f.action.replace(/[\\%_]/g, (c) => `\\${c}`)}.%`;
+      where.push(or(eq(adminAudit.action, f.action), like(adminAudit.action, prefix)) as SQL);
+    }
     if (f.targetType !== undefined) where.push(eq(adminAudit.targetType, f.targetType));
     if (f.targetId !== undefined) where.push(eq(adminAudit.targetId, f.targetId));
     if (f.from !== undefined) where.push(gte(adminAudit.at, f.from));

@@ -132,6 +132,13 @@ describe.each(DRIVERS)('admin sign-in and sessions on %s', (driver) => {
       before: { status: 'active' },
       after: { status: 'disabled' },
     });
+    // A family of actions by its prefix; LIKE's own characters are literal.
+    const family = (await t.call('GET', '/swx/admin/audit', { token, query: { action: 'admins', limit: '200' } })).body
+      .result as { items: { action: string }[] };
+    expect(family.items.length).toBeGreaterThan(0);
+    expect(family.items.every((i) => i.action.startsWith('admins.'))).toBe(true);
+    const literal = await t.call('GET', '/swx/admin/audit', { token, query: { action: 'admin%' } });
+    expect((literal.body.result as { items: unknown[] }).items).toEqual([]);
     const all = (await t.call('GET', '/swx/admin/audit', { token, query: { limit: '200' } })).body.result as {
       items: { action: string }[];
     };

@@ -1,0 +1,185 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import * as OTPAuth from 'otpauth';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext, screenshot } from '../support/browser.ts';
+import { useJourney } from '../support/journey.ts';
+
+/**
+ * The back office at /admin/, as an operator meets it after `npm start`: the first owner (its
+ * password in DATA_DIR/initial-admin.txt) signs in and sets up TOTP from the QR code's key, edits
+ * BTCUSDT's fee and a footer page's English title, and the user app shows both (the order ticket's
+ * fee, the footer link); on a phone the owner signs in again with a code and finds both edits in the
+ * audit log; a reviewer the owner creates cannot open the parameters screen.
+ */
+const env = useJourney();
+
+let secret = '';
+const totp = (offsetSteps = 0) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({
+    timestamp: Date.now() + offsetSteps * 30_000,
+  });
+
+function firstOwner(): { email: string; password: string } {
+  const text = fs.readFileSync(path.join(env.server.dataDir, 'initial-admin.txt'), 'utf8');
+  return {
+    email: /^email: (.+)$/m.exec(text)?.[1] ?? '',
+    password: /^password: (.+)$/m.exec(text)?.[1] ?? '',
+  };
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(`${env.server.url}/admin/`);
+  await page.waitForURL(/\/admin\/sign-in$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function demoTicketFee(page: Page): Promise<string> {
+  await page.goto(`${env.server.url}/market?type=crypto`);
+  await page.getByTestId('market-search').fill('btc');
+  await page.getByTestId('market-row-BTCUSDT').click();
+  await page.getByTestId('instrument-view').waitFor();
+  await page.getByTestId('ticket-side-buy').click();
+  await page.getByTestId('ticket-type-market').click();
+  await page.getByTestId('ticket-lots').fill('0.01');
+  await page.getByTestId('ticket-leverage').fill('10');
+  await expect.poll(() => page.getByTestId('ticket-fee').textContent(), { timeout: 10_000 }).toMatch(/\d.*USDT/);
+  return (await page.getByTestId('ticket-fee').textContent()) ?? '';
+}
+
+describe('back office journey', () => {
+  it('desktop: the first owner enrols TOTP, edits a fee and a content item, and the user app shows both', async () => {
+    const owner = firstOwner();
+    expect(owner.email).toBe('owner@openbourse.local');
+
+    // The user app before: the demo user's ticket charges BTCUSDT's seeded fee.
+    const user = await (await newContext(env.browser, 'desktop')).newPage();
+    await user.goto(`${env.server.url}/pass/login`);
+    await user.getByTestId('login-username').fill('demo');
+    await user.getByTestId('login-password').fill('Demo12345');
+    await user.getByTestId('login-submit').click();
+    await user.waitForURL((u) => !u.pathname.startsWith('/pass/'));
+    expect(await demoTicketFee(user)).not.toMatch(/^0\.00\b/);
+
+    const context = await newContext(env.browser, 'desktop');
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+
+    // Owners must use TOTP: the first sign-in may only enrol.
+    await signIn(page, owner.email, owner.password);
+    await page.waitForURL(/\/admin\/enrol$/);
+    await page.getByRole('button', { name: 'Show my QR code' }).click();
+    await expect.poll(() => page.getByRole('img', { name: /QR code/ }).getAttribute('src')).toMatch(/^data:image\/png/);
+    secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').trim();
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    await screenshot(page, 'desktop-admin-enrol');
+    await page.getByLabel('Authenticator code').fill('000000');
+    await page.getByRole('button', { name: 'Confirm and continue' }).click();
+    await page.getByRole('alert').waitFor();
+    await page.getByLabel('Authenticator code').fill(totp());
+    await page.getByRole('button', { name: 'Confirm and continue' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await expect.poll(() => page.getByText('Balanced').isVisible()).toBe(true);
+    await screenshot(page, 'desktop-admin-dashboard');
+
+    // Instruments: BTCUSDT's fee to zero.
+    await page.getByRole('link', { name: 'Instruments' }).click();
+    await page.getByLabel('Filter instruments').fill('BTC');
+    await page.getByRole('button', { name: 'Edit BTCUSDT' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit BTCUSDT' });
+    await dialog.getByLabel('Fee (fraction of notional)').fill('0.5');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toBeTruthy(); // 0.5 is over the 1 % cap
+    await dialog.getByLabel('Fee (fraction of notional)').fill('0');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('BTCUSDT saved.').waitFor();
+    await screenshot(page, 'desktop-admin-instruments');
+
+    // Content: the "About us" footer page gets a new English title; Japanese keeps its own.
+    await page.getByRole('link', { name: 'Content' }).click();
+    await page.getByRole('row', { name: /about-us/ }).click();
+    const english = page.locator('fieldset[data-lang="en"]');
+    await english.getByLabel('Title').fill('About this broker');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText(/^Saved\./).waitFor();
+    await expect
+      .poll(() => page.getByRole('complementary', { name: 'Preview' }).locator('h1').textContent())
+      .toBe('About this broker');
+    await screenshot(page, 'desktop-admin-content');
+
+    // The user app: the ticket charges no fee now, and the footer names the page anew.
+    expect(await demoTicketFee(user)).toMatch(/^0\.00\b/);
+    await user.goto(`${env.server.url}/`);
+    await expect
+      .poll(() => user.getByTestId('footer-content-about-us').textContent(), { timeout: 10_000 })
+      .toBe('About this broker');
+
+    // A reviewer (two-factor not required for this account) for the next test.
+    await page.getByRole('link', { name: 'Admins' }).click();
+    await page.getByRole('button', { name: 'New admin' }).click();
+    const create = page.getByRole('dialog', { name: 'New admin' });
+    await create.getByLabel('Email').fill('reviewer@example.com');
+    await create.getByLabel('Name').fill('Risk Reviewer');
+    await create.getByLabel('Initial password').fill('Review1234');
+    await create.getByLabel('Role').selectOption('reviewer');
+    await create.getByText('Require two-factor sign-in').click();
+    expect(await create.getByRole('switch').isChecked()).toBe(false);
+    await create.getByRole('button', { name: 'Create admin' }).click();
+    await page.getByRole('row', { name: /reviewer@example\.com/ }).waitFor();
+    await screenshot(page, 'desktop-admin-admins');
+    expect(errors).toEqual([]);
+    await context.close();
+    await user.context().close();
+  });
+
+  it('mobile: the owner signs in with a code and finds both edits in the audit log', async () => {
+    const owner = firstOwner();
+    const context = await newContext(env.browser, 'mobile');
+    const page = await context.newPage();
+    await signIn(page, owner.email, owner.password);
+    // The account has TOTP now: the password alone is not enough.
+    await page.getByLabel('Authenticator code').waitFor();
+    // A code is accepted once: the enrolment used this 30-second step, so sign in with the next one.
+    await page.getByLabel('Authenticator code').fill(totp(1));
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await screenshot(page, 'mobile-admin-dashboard');
+
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+    await page.getByRole('row', { name: /instruments\.edit/ }).click();
+    const entry = page.getByRole('dialog', { name: /Audit entry/ });
+    const feeRow = entry.getByRole('row', { name: /feeRate/ });
+    await expect.poll(() => feeRow.locator('.changes__after').textContent()).toBe('0');
+    expect(await feeRow.locator('.changes__before').textContent()).not.toBe('0');
+    await screenshot(page, 'mobile-admin-audit-entry');
+    await entry.getByRole('button', { name: 'Close' }).click();
+    await page.getByLabel('Action').fill('content');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect.poll(() => page.getByRole('row', { name: /content\.update/ }).count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('a reviewer cannot open the parameters screen', async () => {
+    const context = await newContext(env.browser, 'desktop');
+    const page = await context.newPage();
+    await signIn(page, 'reviewer@example.com', 'Review1234');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    const nav = page.getByRole('complementary', { name: 'Console' });
+    await expect.poll(() => nav.getByRole('link', { name: 'Users' }).isVisible()).toBe(true);
+    expect(await nav.getByRole('link', { name: 'Parameters' }).count()).toBe(0);
+    await page.goto(`${env.server.url}/admin/params`);
+    await page.getByTestId('no-access').waitFor();
+    await screenshot(page, 'desktop-admin-reviewer-no-access');
+    // The server refuses too, whatever the page shows.
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('ob.admin.session') ?? '{}').token);
+    const res = await fetch(`${env.server.url}/swx/admin/params`, { headers: { Authorization: token } });
+    expect(((await res.json()) as { code: number }).code).toBe(40020);
+    await context.close();
+  });
+});
