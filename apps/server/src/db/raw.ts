@@ -60,22 +60,41 @@ export function tableInsert<T extends Table>(table: T, opts: { onConflictDoNothi
   const all = Object.entries(columns).map(([key, col]) => ({ key, col }));
   const statements = new Map<string, { name: string; text: string; cols: { key: string; col: Column }[] }>();
 
-  function statementFor(keys: string[]) {
-    const id = keys.join(',');
+  function statementFor(keys: string[], rows = 1) {
+    const id = `${rows}:${keys.join(',')}`;
     let st = statements.get(id);
     if (!st) {
       const cols = keys.map((key) => ({ key, col: columns[key] as Column }));
+      const tuples = Array.from(
+        { length: rows },
+        (_, r) => `(${cols.map((_, i) => `$${r * cols.length + i + 1}`).join(', ')})`,
+      );
       st = {
         name: `ob_ins_${tableName}_${++statementSeq}`,
         text:
           `insert into "${tableName}" (${cols.map((c) => `"${c.col.name}"`).join(', ')}) ` +
-          `values (${cols.map((_, i) => `$${i + 1}`).join(', ')})` +
+          `values ${tuples.join(', ')}` +
           `${opts.onConflictDoNothing ? ' on conflict do nothing' : ''} returning *`,
         cols,
       };
       statements.set(id, st);
     }
     return st;
+  }
+
+  function keysOf(row: T['$inferInsert']): string[] {
+    const given = row as Record<string, unknown>;
+    const keys = Object.keys(given).filter((k) => given[k] !== undefined);
+    for (const k of keys) if (!columns[k]) throw new Error(`raw SQL: ${tableName} has no column ${k}`);
+    return keys;
+  }
+
+  function valuesOf(st: { cols: { key: string; col: Column }[] }, row: T['$inferInsert']): unknown[] {
+    const given = row as Record<string, unknown>;
+    return st.cols.map(({ key, col }) => {
+      const v = given[key];
+      return v === null || v === undefined ? null : col.mapToDriverValue(v);
+    });
   }
 
   function mapRow(raw: Record<string, unknown>): T['$inferSelect'] {
@@ -90,16 +109,31 @@ export function tableInsert<T extends Table>(table: T, opts: { onConflictDoNothi
   return {
     /** Inserts one row; answers it as stored (undefined when a conflict left it out). */
     async insert(exec: Executor, row: T['$inferInsert']): Promise<T['$inferSelect'] | undefined> {
-      const given = row as Record<string, unknown>;
-      const keys = Object.keys(given).filter((k) => given[k] !== undefined);
-      for (const k of keys) if (!columns[k]) throw new Error(`raw SQL: ${tableName} has no column ${k}`);
-      const st = statementFor(keys);
-      const values = st.cols.map(({ key, col }) => {
-        const v = given[key];
-        return v === null ? null : col.mapToDriverValue(v);
-      });
-      const rows = await rawRows(exec, st.name, st.text, values);
+      const st = statementFor(keysOf(row));
+      const rows = await rawRows(exec, st.name, st.text, valuesOf(st, row));
       return rows[0] ? mapRow(rows[0]) : undefined;
+    },
+
+    /**
+     * Inserts rows that give the same columns in one statement (a prepared text per row count);
+     * answers the rows stored, in no particular order (a conflict leaves a row out).
+     */
+    async insertMany(exec: Executor, rows: readonly T['$inferInsert'][]): Promise<T['$inferSelect'][]> {
+      const first = rows[0];
+      if (!first) return [];
+      const keys = keysOf(first);
+      const id = keys.join(',');
+      for (const row of rows) {
+        if (keysOf(row).join(',') !== id) throw new Error(`raw SQL: rows for ${tableName} give different columns`);
+      }
+      const st = statementFor(keys, rows.length);
+      const stored = await rawRows(
+        exec,
+        st.name,
+        st.text,
+        rows.flatMap((row) => valuesOf(st, row)),
+      );
+      return stored.map(mapRow);
     },
   };
 }

@@ -12,6 +12,15 @@ export async function writeEvent(exec: Executor, clock: Clock, topic: string, pa
   await outboxInsert.insert(exec, { topic, payload, createdAt: clock.now() });
 }
 
+/** Several events of one topic in one statement (an order batch's). */
+export async function writeEvents(exec: Executor, clock: Clock, topic: string, payloads: readonly unknown[]) {
+  const createdAt = clock.now();
+  await outboxInsert.insertMany(
+    exec,
+    payloads.map((payload) => ({ topic, payload, createdAt })),
+  );
+}
+
 const outboxInsert = tableInsert(eventOutbox);
 
 export interface RelayOptions {

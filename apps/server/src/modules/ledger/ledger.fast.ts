@@ -18,7 +18,7 @@
  * is cached: read through the service's own handle outside any transaction (committed rows only),
  * and platform shards created there too, before the caller's transaction starts.
  */
-import { toLedger } from '@openbourse/money';
+import { fromLedger, toLedger } from '@openbourse/money';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { rawRows } from '../../db/raw.ts';
@@ -180,6 +180,30 @@ export function createLedgerFastPath({ db, clock, accounts }: { db: Db; clock: C
       }
       shards.set(key, list);
       return list;
+    },
+
+    /**
+     * Locks these accounts (ascending ids, as every writer locks them) until the caller's
+     * transaction ends and answers their balances in units of `currency`: a batch of orders decides
+     * which of them fit from these, then writes them all at once (trading.batch.ts).
+     */
+    async lockBalances(
+      tx: Tx | Executor,
+      currency: string,
+      list: readonly AccountMeta[],
+    ): Promise<Map<number, bigint>> {
+      const cur = await currencyRow(tx, currency);
+      const ids = [...new Set(list.map((a) => a.id))].sort((a, b) => a - b);
+      for (const a of list) {
+        if (a.currency !== cur.code) throw new LedgerMisuseError(`account ${a.id} is not a ${cur.code} account`);
+      }
+      const rows = await rawRows(
+        tx,
+        'ob_ledger_lock_balances',
+        'select id, balance from ledger_accounts where id = any($1::bigint[]) order by id for update',
+        [ids],
+      );
+      return new Map(rows.map((r) => [Number(r.id), fromLedger(String(r.balance), cur.scale)]));
     },
 
     /** Writes fresh holds and transfers in two statements (see the file's comment). */

@@ -12,7 +12,7 @@ import { accountTransfers, statement } from './ledger.statements.ts';
 import { createLedgerTransfers } from './ledger.transfers.ts';
 
 export { demoFundKey, holdTransferKey, LEDGER_CODES } from './ledger.helpers.ts';
-export type { AccountMeta, UserAccountPair } from './ledger.fast.ts';
+export type { AccountMeta, FreshHold, FreshTransfer, UserAccountPair } from './ledger.fast.ts';
 export { PLATFORM_SHARDS } from './ledger.types.ts';
 
 /** SQLSTATEs after which the whole transaction may simply be run again. */
@@ -84,6 +84,7 @@ export function createLedgerService({ db, clock }: LedgerServiceDeps) {
     userAccounts: fast.userAccounts,
     platformShards: fast.platformShards,
     postFresh: fast.postFresh,
+    lockBalances: fast.lockBalances,
 
     // Balances (ledger.accounts.ts), the demo funding (ledger.transfers.ts), statements and audit.
     balances: accounts.balances,

@@ -123,6 +123,7 @@ export interface TradingDeps {
 /** What trading needs of the events module (apps/server/src/modules/events). */
 export interface EventSink {
   write(exec: Executor, topic: string, payload: unknown): Promise<void>;
+  writeMany(exec: Executor, topic: string, payloads: readonly unknown[]): Promise<void>;
   published(): void;
   subscribe(topic: string, handler: (message: { payload: unknown }) => void): () => void;
 }

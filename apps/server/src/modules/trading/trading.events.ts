@@ -42,17 +42,10 @@ export function notificationKindOf(event: OrderPushEvent, reason: string | null)
 }
 
 export function createTradingEvents({ events, log, notify, market }: TradingContext) {
-  /** Records that an order changed, in the transaction `exec` that changed it. */
-  async function emit(
-    exec: Executor,
-    row: OrderRow,
-    event: OrderPushEvent,
-    fill: { reason: string | null; price: string | null; tickId: number | null } = {
-      reason: null,
-      price: null,
-      tickId: null,
-    },
-  ): Promise<void> {
+  type Fill = { reason: string | null; price: string | null; tickId: number | null };
+  const NO_FILL: Fill = { reason: null, price: null, tickId: null };
+
+  function payloadOf(row: OrderRow, event: OrderPushEvent, fill: Fill): OrderEvent {
     const push: OrderPush = {
       ch: 'orders',
       mode: row.mode as AccountMode,
@@ -67,7 +60,12 @@ export function createTradingEvents({ events, log, notify, market }: TradingCont
     };
     // The quote now is the one the change was checked against or a later one: never an earlier one.
     const afterTickId = fill.tickId ?? market.currentQuote(row.instrumentId)?.tickId ?? 0;
-    const payload: OrderEvent = { userId: row.userId, push, trigger: { ...triggerFieldsOf(row), afterTickId } };
+    return { userId: row.userId, push, trigger: { ...triggerFieldsOf(row), afterTickId } };
+  }
+
+  /** Records that an order changed, in the transaction `exec` that changed it. */
+  async function emit(exec: Executor, row: OrderRow, event: OrderPushEvent, fill: Fill = NO_FILL): Promise<void> {
+    const payload = payloadOf(row, event, fill);
     await events.write(exec, ORDER_TOPIC, payload);
     const kind = notify ? notificationKindOf(event, fill.reason) : null;
     if (notify && kind) {
@@ -85,8 +83,27 @@ export function createTradingEvents({ events, log, notify, market }: TradingCont
     }
   }
 
+  /**
+   * Several orders' changes in one statement (an order batch). Only for changes that notify no one
+   * (a market order's opening): the others go through `emit`.
+   */
+  async function emitMany(
+    exec: Executor,
+    changes: readonly { row: OrderRow; event: OrderPushEvent; fill: Fill }[],
+  ): Promise<void> {
+    for (const c of changes) {
+      if (notify && notificationKindOf(c.event, c.fill.reason)) throw new Error('trading: emitMany cannot notify');
+    }
+    await events.writeMany(
+      exec,
+      ORDER_TOPIC,
+      changes.map((c) => payloadOf(c.row, c.event, c.fill)),
+    );
+  }
+
   return {
     emit,
+    emitMany,
     /** After a transaction that emitted has committed. */
     published: () => events.published(),
 

@@ -35,6 +35,7 @@ import {
   TRADING_CODES,
   type TradingContext,
 } from './trading.context.ts';
+import { type BatchOrder, createOrderBatcher, DuplicateClientOrder } from './trading.batch.ts';
 import { engine, tradingErrors } from './trading.errors.ts';
 import type { TradingEvents } from './trading.events.ts';
 import { clientRequestDigest, isPublicId, orderNo } from './trading.ids.ts';
@@ -54,12 +55,6 @@ import type { TradingViews } from './trading.views.ts';
 
 type BuyInput = z.output<typeof BuyURequest>;
 
-/**
- * A refused insert: the client's idempotency key exists (roll back and answer the first order, or
- * 40016 for a different request), or the random public id was drawn before (draw again).
- */
-class DuplicateClientOrder extends Error {}
-
 /** Draws of a public id per order (a draw is taken with probability orders so far / 2^52). */
 const PUBLIC_ID_DRAWS = 5;
 
@@ -68,11 +63,13 @@ export type TradingPlacement = ReturnType<typeof createTradingPlacement>;
 export function createTradingPlacement(
   ctx: TradingContext,
   { view }: TradingViews,
-  { emit, published }: TradingEvents,
+  events: TradingEvents,
   { holdMarginAndFee, holdMarginAndFeeFast }: TradingSettlement,
   runner: TriggerRunner,
 ) {
   const { db, clock, ledger, market, publicIds, instrument, stopOutLevel } = ctx;
+  const { emit, published } = events;
+  const batcher = createOrderBatcher(ctx, events);
 
   interface Prepared {
     inst: Instrument;
@@ -194,9 +191,77 @@ export function createTradingPlacement(
     return view(inst, row, snap);
   }
 
+  /** The order's row as it is inserted at `now`. */
+  function orderValues(
+    userId: number,
+    mode: AccountMode,
+    input: BuyInput,
+    p: Prepared,
+    client: { id: string; hash: string } | null,
+    publicId: number,
+    now: Date,
+  ) {
+    const { inst, ins, snap, quote } = p;
+    const isMarket = input.type === 'market';
+    const entryPrice = ticksToPriceString(inst, quote.entryTicks);
+    const lots = stepsToLots(ins, quote.qtySteps);
+    return {
+      entryPrice,
+      lots,
+      row: {
+        publicId,
+        orderNo: orderNo(publicId, now),
+        userId,
+        mode,
+        clientOrderId: client?.id ?? null,
+        clientRequestHash: client?.hash ?? null,
+        instrumentId: inst.id,
+        instrumentCode: inst.code,
+        side: input.side,
+        type: input.type,
+        status: isMarket ? 'open' : 'pending',
+        lots,
+        openLots: isMarket ? lots : '0',
+        leverage: input.leverage,
+        orderPrice: isMarket ? null : entryPrice,
+        placedTickId: snap.tickId,
+        entryPrice: isMarket ? entryPrice : null,
+        entryTickId: isMarket ? snap.tickId : null,
+        openedAt: isMarket ? now : null,
+        stopLoss: p.stopLossTicks === null ? null : ticksToPriceString(inst, p.stopLossTicks),
+        takeProfit: p.takeProfitTicks === null ? null : ticksToPriceString(inst, p.takeProfitTicks),
+        stopOutPrice: isMarket ? p.stopOut : null,
+        stopOutLevel: p.level,
+        margin: usdt(quote.marginMinor),
+        marginHeld: usdt(isMarket ? quote.marginMinor : quote.costMinor),
+        fee: usdt(quote.feeMinor),
+        createdAt: now,
+        updatedAt: now,
+      },
+    };
+  }
+
+  /** A market order's opening fill, priced by the tick the quote came from. */
+  function openingFill(userId: number, mode: AccountMode, p: Prepared, lots: string, entryPrice: string, now: Date) {
+    return {
+      userId,
+      mode,
+      kind: 'open' as const,
+      reason: 'market' as const,
+      lots,
+      price: entryPrice,
+      tickId: p.snap.tickId,
+      notional: usdt(p.quote.notionalMinor),
+      fee: usdt(p.quote.feeMinor),
+      margin: usdt(p.quote.marginMinor),
+      createdAt: now,
+    };
+  }
+
   /**
-   * The order row, its holds (and for a market order its fee and opening fill) in one transaction.
-   * Throws DuplicateClientOrder when the insert is refused by a unique key.
+   * The order row, its holds (and for a market order its fee and opening fill), committed: a market
+   * order between existing accounts with the next batch (trading.batch.ts), any other in a
+   * transaction of its own. Throws DuplicateClientOrder when the insert is refused by a unique key.
    */
   async function insertNewOrder(
     userId: number,
@@ -206,44 +271,40 @@ export function createTradingPlacement(
     client: { id: string; hash: string } | null,
     fast: FastAccounts | null,
   ): Promise<OrderRow> {
-    const { inst, ins, snap, quote } = p;
-    const isMarket = input.type === 'market';
     const publicId = drawPublicId();
+    if (input.type !== 'market' || !fast) return insertAlone(userId, mode, input, p, client, fast, publicId);
+    const build = (now: Date): BatchOrder => {
+      const { row, lots, entryPrice } = orderValues(userId, mode, input, p, client, publicId, now);
+      return {
+        row,
+        marginMinor: p.quote.marginMinor,
+        feeMinor: p.quote.feeMinor,
+        fast,
+        tickId: p.snap.tickId,
+        fill: openingFill(userId, mode, p, lots, entryPrice, now),
+        pushPrice: price(p.inst, entryPrice),
+      };
+    };
+    return batcher.place(build, () => insertAlone(userId, mode, input, p, client, fast, publicId));
+  }
+
+  /** One order in a transaction of its own. */
+  async function insertAlone(
+    userId: number,
+    mode: AccountMode,
+    input: BuyInput,
+    p: Prepared,
+    client: { id: string; hash: string } | null,
+    fast: FastAccounts | null,
+    publicId: number,
+  ): Promise<OrderRow> {
+    const { inst, snap, quote } = p;
+    const isMarket = input.type === 'market';
     return ledger.runInTransaction(
       async (tx) => {
         const now = clock.now();
-        const entryPrice = ticksToPriceString(inst, quote.entryTicks);
-        const lots = stepsToLots(ins, quote.qtySteps);
-        const inserted = await repo.insertOrder(tx, {
-          publicId,
-          orderNo: orderNo(publicId, now),
-          userId,
-          mode,
-          clientOrderId: client?.id ?? null,
-          clientRequestHash: client?.hash ?? null,
-          instrumentId: inst.id,
-          instrumentCode: inst.code,
-          side: input.side,
-          type: input.type,
-          status: isMarket ? 'open' : 'pending',
-          lots,
-          openLots: isMarket ? lots : '0',
-          leverage: input.leverage,
-          orderPrice: isMarket ? null : entryPrice,
-          placedTickId: snap.tickId,
-          entryPrice: isMarket ? entryPrice : null,
-          entryTickId: isMarket ? snap.tickId : null,
-          openedAt: isMarket ? now : null,
-          stopLoss: p.stopLossTicks === null ? null : ticksToPriceString(inst, p.stopLossTicks),
-          takeProfit: p.takeProfitTicks === null ? null : ticksToPriceString(inst, p.takeProfitTicks),
-          stopOutPrice: isMarket ? p.stopOut : null,
-          stopOutLevel: p.level,
-          margin: usdt(quote.marginMinor),
-          marginHeld: usdt(isMarket ? quote.marginMinor : quote.costMinor),
-          fee: usdt(quote.feeMinor),
-          createdAt: now,
-          updatedAt: now,
-        });
+        const { row, lots, entryPrice } = orderValues(userId, mode, input, p, client, publicId, now);
+        const inserted = await repo.insertOrder(tx, row);
         if (!inserted) throw new DuplicateClientOrder();
         const { id } = inserted;
         if (!isMarket) {
@@ -266,20 +327,7 @@ export function createTradingPlacement(
         await market.pinTick(tx, snap.tickId);
         if (fast) await holdMarginAndFeeFast(tx, inserted, quote.marginMinor, quote.feeMinor, fast);
         else await holdMarginAndFee(tx, inserted, quote.marginMinor, quote.feeMinor);
-        await repo.insertFill(tx, {
-          orderId: id,
-          userId,
-          mode,
-          kind: 'open',
-          reason: 'market',
-          lots,
-          price: entryPrice,
-          tickId: snap.tickId,
-          notional: usdt(quote.notionalMinor),
-          fee: usdt(quote.feeMinor),
-          margin: usdt(quote.marginMinor),
-          createdAt: now,
-        });
+        await repo.insertFill(tx, { ...openingFill(userId, mode, p, lots, entryPrice, now), orderId: id });
         await emit(tx, inserted, 'opened', { reason: 'market', price: price(inst, entryPrice), tickId: snap.tickId });
         return inserted;
       },
@@ -310,5 +358,6 @@ export function createTradingPlacement(
     },
 
     buy,
+    batchStats: batcher.stats,
   };
 }

@@ -28,6 +28,16 @@ export const tradingRepository = {
     return orderInsert.insert(exec, row);
   },
 
+  /** Several orders in one statement (group commit): the rows stored; a conflicting one is left out. */
+  async insertOrders(exec: Executor, rows: readonly NewOrderRow[]): Promise<OrderRow[]> {
+    return orderInsert.insertMany(exec, rows);
+  },
+
+  /** Orders inserted in this transaction and then refused (their batch goes on without them). */
+  async deleteOrders(exec: Executor, ids: readonly number[]): Promise<void> {
+    if (ids.length > 0) await exec.delete(cfdOrders).where(inArray(cfdOrders.id, [...ids]));
+  },
+
   /** Public ids and numbers of one user's orders among internal `ids` (others' ids are simply absent). */
   async orderRefs(
     exec: Executor,
@@ -96,6 +106,11 @@ export const tradingRepository = {
     const created = await fillInsert.insert(exec, row);
     if (!created) throw new Error('fill not inserted');
     return created;
+  },
+
+  async insertFills(exec: Executor, rows: readonly NewFillRow[]): Promise<void> {
+    const created = await fillInsert.insertMany(exec, rows);
+    if (created.length !== rows.length) throw new Error('fills not inserted');
   },
 
   async listFills(exec: Executor, orderId: number): Promise<FillRow[]> {

@@ -77,6 +77,8 @@ export function createTradingService(deps: TradingDeps) {
     // Placing (trading.placement.ts).
     preview: placement.preview,
     buy: placement.buy,
+    /** Market-order batches written and the orders in them (trading.batch.ts). */
+    batchStats: placement.batchStats,
 
     // Closing, cancelling, moving stops (trading.changes.ts).
     close: changes.close,

@@ -20,7 +20,7 @@ import { minUnits } from '@openbourse/money';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AccountMode } from '../../http/request-context.ts';
-import type { AccountMeta, UserAccountPair } from '../ledger/ledger.service.ts';
+import type { AccountMeta, FreshHold, FreshTransfer, UserAccountPair } from '../ledger/ledger.service.ts';
 import type { Instrument, MarketTick } from '../market/market.types.ts';
 import {
   asMarginError,
@@ -56,6 +56,44 @@ export type TradingSettlement = ReturnType<typeof createTradingSettlement>;
 export interface FastAccounts {
   user: UserAccountPair;
   fees: readonly AccountMeta[];
+}
+
+/** A market order's opening on the ledger's fast path: the margin held and the fee to a fee shard. */
+export function openingPostings(
+  row: OrderRow,
+  marginMinor: bigint,
+  fee: bigint,
+  fast: FastAccounts,
+): { holds: FreshHold[]; transfers: FreshTransfer[] } {
+  const fees = fast.fees[platform('fees', row.mode as AccountMode, row.id).shard];
+  if (!fees) throw new Error('trading: no fee shard for the order');
+  return {
+    holds:
+      marginMinor > 0n
+        ? [
+            {
+              key: holdKeys.margin(row.id),
+              user: fast.user,
+              amount: usdt(marginMinor),
+              code: TRADING_CODES.margin,
+              ...ref(row.id),
+            },
+          ]
+        : [],
+    transfers:
+      fee > 0n
+        ? [
+            {
+              key: `cfd:${row.id}:fee`,
+              debit: fast.user.available,
+              credit: fees,
+              amount: usdt(fee),
+              code: TRADING_CODES.fee,
+              ...ref(row.id),
+            },
+          ]
+        : [],
+  };
 }
 
 export function createTradingSettlement(ctx: TradingContext, { emit, published }: TradingEvents) {
@@ -103,37 +141,8 @@ export function createTradingSettlement(ctx: TradingContext, { emit, published }
     fee: bigint,
     fast: FastAccounts,
   ): Promise<void> {
-    const fees = fast.fees[platform('fees', row.mode as AccountMode, row.id).shard];
-    if (!fees) throw new Error('trading: no fee shard for the order');
     try {
-      await ledger.postFresh(exec, {
-        currency: USDT,
-        holds:
-          marginMinor > 0n
-            ? [
-                {
-                  key: holdKeys.margin(row.id),
-                  user: fast.user,
-                  amount: usdt(marginMinor),
-                  code: TRADING_CODES.margin,
-                  ...ref(row.id),
-                },
-              ]
-            : [],
-        transfers:
-          fee > 0n
-            ? [
-                {
-                  key: `cfd:${row.id}:fee`,
-                  debit: fast.user.available,
-                  credit: fees,
-                  amount: usdt(fee),
-                  code: TRADING_CODES.fee,
-                  ...ref(row.id),
-                },
-              ]
-            : [],
-      });
+      await ledger.postFresh(exec, { currency: USDT, ...openingPostings(row, marginMinor, fee, fast) });
     } catch (e) {
       throw asMarginError(e);
     }
