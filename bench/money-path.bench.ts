@@ -460,7 +460,11 @@ async function main() {
   const rows: { what: string; k: number; value: number; unit: string; peer: number; peerName: string }[] = [];
   const detail: string[] = [];
   for (const k of CLIENTS) {
+    const batchesBefore = services.trading.batchStats();
     const r = await load(port, orders, k, SECONDS);
+    const batchesAfter = services.trading.batchStats();
+    const batched = batchesAfter.orders - batchesBefore.orders;
+    const perBatch = batched / Math.max(1, batchesAfter.batches - batchesBefore.batches);
     if (r.ok === 0) fail(`no order succeeded: ${r.sampleBad}`);
     const out = await runPgbench(['-N', '-n', '-c', String(k), '-j', '2', '-T', String(SECONDS)], dbUrl(pgDb));
     const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? Number.NaN);
@@ -470,6 +474,7 @@ async function main() {
     detail.push(
       `buyU K=${k}: ${fmt(r.ok)} orders in ${r.seconds} s, ${r.bad} refused, ${r.errors} errors, ` +
         `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms${r.sampleBad ? ` (e.g. ${r.sampleBad.slice(0, 160)})` : ''}` +
+        `; ${fmt(batched)} in batches of ${perBatch.toFixed(1)} on average` +
         `; pgbench -N -c ${k}: ${fmt(tps, 1)} TPS, latency ${lat} ms`,
     );
     console.log(detail.at(-1));

@@ -149,7 +149,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   const adminUsers = createAdminUsers({
     db,
     clock,
-    directory: createUsersDirectory({ db }),
+    directory: createUsersDirectory({ db, changed: (id) => users.forgetIdentity(id) }),
     sessions: createSessionsDirectory({ db, clock }),
     ledger,
     trading,

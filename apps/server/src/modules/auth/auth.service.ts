@@ -123,7 +123,7 @@ export function createAuthService(deps: Deps) {
           and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock.now())),
         );
       if (!session) return null;
-      const user = await usersService.identity(db, Number(session.userId));
+      const user = await usersService.identityForSession(Number(session.userId));
       if (!user || user.status === 'disabled') return null;
       return { id: Number(session.userId), username: user.username, sessionId: Number(session.id) };
     },
