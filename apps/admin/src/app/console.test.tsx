@@ -1,20 +1,10 @@
-import type { AdminMe, AdminPermission } from '@openbourse/contracts/admin.ts';
+import { type AdminMe, AdminPermission } from '@openbourse/contracts/admin.ts';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/shared/session';
 import { App } from './app';
 
-const ALL: AdminPermission[] = [
-  'dashboard.read',
-  'users.read',
-  'users.manage',
-  'reviews.decide',
-  'instruments.edit',
-  'params.edit',
-  'content.edit',
-  'admins.manage',
-  'audit.read',
-];
+const ALL: AdminPermission[] = [...AdminPermission.options];
 const REVIEWER: AdminPermission[] = ['dashboard.read', 'users.read', 'reviews.decide'];
 
 function me(role: 'owner' | 'reviewer', mine: AdminPermission[]): AdminMe {

@@ -3,6 +3,7 @@ import type { AdminMe, AdminPermission } from '@openbourse/contracts/admin.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Brand } from '@/shared/brand';
 import { api } from '@/shared/api';
 import { sessionStore, useSession } from '@/shared/session';
 
@@ -54,14 +55,7 @@ export function Shell() {
   return (
     <div className={`shell${menuOpen ? ' shell--menu' : ''}`}>
       <aside className="sidebar" aria-label="Console">
-        <div className="brand">
-          <span className="brand__mark" aria-hidden="true">
-            OB
-          </span>
-          <span>
-            OpenBourse <small>Back office</small>
-          </span>
-        </div>
+        <Brand />
         <nav className="nav">
           {allowed.map((n) => (
             <NavLink key={n.to} to={n.to} end={n.to === '/'} className="nav__link">

@@ -7,6 +7,7 @@ import { type FormEvent, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { TextField } from '@/shared/components';
+import { Brand } from '@/shared/brand';
 import { api, ApiError, errorMessage } from '@/shared/api';
 import { sessionStore, useSession } from '@/shared/session';
 
@@ -50,14 +51,7 @@ export function SignInPage() {
   return (
     <div className="auth-page">
       <form className="auth-card" onSubmit={submit} noValidate>
-        <div className="brand brand--center">
-          <span className="brand__mark" aria-hidden="true">
-            OB
-          </span>
-          <span>
-            OpenBourse <small>Back office</small>
-          </span>
-        </div>
+        <Brand center />
         <h1>Sign in</h1>
         <p className="muted">For operators of this platform. Customers sign in on the main site.</p>
         <TextField

@@ -119,24 +119,17 @@ export function UserDetailPage() {
           </div>
           {tab === 'Balances' ? (
             <div className="grid-2">
-              <Card title="Real account">
-                <DataTable
-                  label="Real balances"
-                  columns={BALANCES}
-                  data={d.balances.real}
-                  rowKey={(r) => r.currency}
-                  empty="No balances"
-                />
-              </Card>
-              <Card title="Demo account">
-                <DataTable
-                  label="Demo balances"
-                  columns={BALANCES}
-                  data={d.balances.demo}
-                  rowKey={(r) => r.currency}
-                  empty="No balances"
-                />
-              </Card>
+              {(['real', 'demo'] as const).map((book) => (
+                <Card key={book} title={book === 'real' ? 'Real account' : 'Demo account'}>
+                  <DataTable
+                    label={`${book === 'real' ? 'Real' : 'Demo'} balances`}
+                    columns={BALANCES}
+                    data={d.balances[book]}
+                    rowKey={(r) => r.currency}
+                    empty="No balances"
+                  />
+                </Card>
+              ))}
             </div>
           ) : null}
           {tab === 'Statement' ? <UserStatement userId={id} /> : null}

@@ -1,19 +1,14 @@
 /** A user's margin orders in one book, newest first, each fill naming the tick that priced it. */
 import type { UOrder } from '@openbourse/contracts/trading.ts';
 import { Badge } from '@openbourse/ui';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { api } from '@/shared/api';
-import { Card } from '@/shared/components';
-import { type ColumnDef, DataTable, Pager } from '@/shared/data-table';
+import type { ColumnDef } from '@/shared/data-table';
 import { formatDecimal, formatTime } from '@/shared/format';
-import { ModeSwitch } from './mode-switch';
+import { BookTable } from './book-table';
 
 interface Page {
   list: UOrder[];
   total: number;
 }
-const SIZE = 25;
 
 const STATE_TONE: Record<string, 'accent' | 'info' | 'neutral' | 'warn'> = {
   open: 'accent',
@@ -77,36 +72,16 @@ const COLUMNS: ColumnDef<UOrder>[] = [
 ];
 
 export function UserOrders({ userId }: { userId: number }) {
-  const [mode, setMode] = useState<'real' | 'demo'>('real');
-  const [page, setPage] = useState(1);
-  const q = useQuery({
-    queryKey: ['user', userId, 'orders', mode, page],
-    queryFn: async () => (await api.get<Page>(`users/${userId}/orders`, { query: { mode, page, size: SIZE } })).result,
-    placeholderData: keepPreviousData,
-  });
   return (
-    <Card
+    <BookTable<Page, UOrder>
+      userId={userId}
+      record="orders"
       title="Margin orders"
-      actions={
-        <ModeSwitch
-          mode={mode}
-          onChange={(m) => {
-            setMode(m);
-            setPage(1);
-          }}
-        />
-      }
-    >
-      <DataTable
-        label="Orders"
-        columns={COLUMNS}
-        data={q.data?.list}
-        loading={q.isFetching}
-        error={q.error}
-        rowKey={(r) => r.id}
-        empty="No orders in this book"
-        footer={q.data ? <Pager page={page} size={SIZE} total={q.data.total} onPage={setPage} /> : null}
-      />
-    </Card>
+      columns={COLUMNS}
+      rows={(p) => p.list}
+      total={(p) => p.total}
+      rowKey={(r) => r.id}
+      empty="No orders in this book"
+    />
   );
 }

@@ -84,6 +84,18 @@ export function createTradingPlacement(
     availableMinor: bigint | null;
   }
 
+  /** One order on its way in: who, what, its checked quote, its public id. */
+  interface Placing {
+    userId: number;
+    mode: AccountMode;
+    input: BuyInput;
+    p: Prepared;
+    client: { id: string; hash: string } | null;
+    /** The user's accounts when they exist (the fast path), else null. */
+    fast: FastAccounts | null;
+    publicId: number;
+  }
+
   /**
    * Everything buyU checks before writing, in the order the form reads; also the preview. Without
    * `withBalance` the available balance is not read: the write refuses what does not fit (10011).
@@ -174,7 +186,7 @@ export function createTradingPlacement(
     let row: OrderRow | null = null;
     for (let draw = 1; row === null; draw++) {
       try {
-        row = await insertNewOrder(userId, mode, input, p, client, fast);
+        row = await insertNewOrder({ userId, mode, input, p, client, fast, publicId: drawPublicId() });
       } catch (e) {
         if (!(e instanceof DuplicateClientOrder)) throw e;
         // The client's key won elsewhere (a retry racing this one): answer it, or 40016.
@@ -192,15 +204,7 @@ export function createTradingPlacement(
   }
 
   /** The order's row as it is inserted at `now`. */
-  function orderValues(
-    userId: number,
-    mode: AccountMode,
-    input: BuyInput,
-    p: Prepared,
-    client: { id: string; hash: string } | null,
-    publicId: number,
-    now: Date,
-  ) {
+  function orderValues({ userId, mode, input, p, client, publicId }: Placing, now: Date) {
     const { inst, ins, snap, quote } = p;
     const isMarket = input.type === 'market';
     const entryPrice = ticksToPriceString(inst, quote.entryTicks);
@@ -242,7 +246,7 @@ export function createTradingPlacement(
   }
 
   /** A market order's opening fill, priced by the tick the quote came from. */
-  function openingFill(userId: number, mode: AccountMode, p: Prepared, lots: string, entryPrice: string, now: Date) {
+  function openingFill({ userId, mode, p }: Placing, lots: string, entryPrice: string, now: Date) {
     return {
       userId,
       mode,
@@ -263,47 +267,33 @@ export function createTradingPlacement(
    * order between existing accounts with the next batch (trading.batch.ts), any other in a
    * transaction of its own. Throws DuplicateClientOrder when the insert is refused by a unique key.
    */
-  async function insertNewOrder(
-    userId: number,
-    mode: AccountMode,
-    input: BuyInput,
-    p: Prepared,
-    client: { id: string; hash: string } | null,
-    fast: FastAccounts | null,
-  ): Promise<OrderRow> {
-    const publicId = drawPublicId();
-    if (input.type !== 'market' || !fast) return insertAlone(userId, mode, input, p, client, fast, publicId);
+  async function insertNewOrder(o: Placing): Promise<OrderRow> {
+    const { p, fast } = o;
+    if (o.input.type !== 'market' || !fast) return insertAlone(o);
     const build = (now: Date): BatchOrder => {
-      const { row, lots, entryPrice } = orderValues(userId, mode, input, p, client, publicId, now);
+      const { row, lots, entryPrice } = orderValues(o, now);
       return {
         row,
         marginMinor: p.quote.marginMinor,
         feeMinor: p.quote.feeMinor,
         fast,
         tickId: p.snap.tickId,
-        fill: openingFill(userId, mode, p, lots, entryPrice, now),
+        fill: openingFill(o, lots, entryPrice, now),
         pushPrice: price(p.inst, entryPrice),
       };
     };
-    return batcher.place(build, () => insertAlone(userId, mode, input, p, client, fast, publicId));
+    return batcher.place(build, () => insertAlone(o));
   }
 
   /** One order in a transaction of its own. */
-  async function insertAlone(
-    userId: number,
-    mode: AccountMode,
-    input: BuyInput,
-    p: Prepared,
-    client: { id: string; hash: string } | null,
-    fast: FastAccounts | null,
-    publicId: number,
-  ): Promise<OrderRow> {
+  async function insertAlone(o: Placing): Promise<OrderRow> {
+    const { userId, mode, input, p, fast } = o;
     const { inst, snap, quote } = p;
     const isMarket = input.type === 'market';
     return ledger.runInTransaction(
       async (tx) => {
         const now = clock.now();
-        const { row, lots, entryPrice } = orderValues(userId, mode, input, p, client, publicId, now);
+        const { row, lots, entryPrice } = orderValues(o, now);
         const inserted = await repo.insertOrder(tx, row);
         if (!inserted) throw new DuplicateClientOrder();
         const { id } = inserted;
@@ -327,7 +317,7 @@ export function createTradingPlacement(
         await market.pinTick(tx, snap.tickId);
         if (fast) await holdMarginAndFeeFast(tx, inserted, quote.marginMinor, quote.feeMinor, fast);
         else await holdMarginAndFee(tx, inserted, quote.marginMinor, quote.feeMinor);
-        await repo.insertFill(tx, { ...openingFill(userId, mode, p, lots, entryPrice, now), orderId: id });
+        await repo.insertFill(tx, { ...openingFill(o, lots, entryPrice, now), orderId: id });
         await emit(tx, inserted, 'opened', { reason: 'market', price: price(inst, entryPrice), tickId: snap.tickId });
         return inserted;
       },
