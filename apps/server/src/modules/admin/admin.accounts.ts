@@ -177,17 +177,12 @@ export function createAdminAccounts({ db, clock }: { db: Db; clock: Clock }) {
     before: unknown,
     after: unknown,
   ) {
-    await repo.audit(tx, {
-      adminId: actor.admin.id,
-      role: actor.admin.role,
+    await repo.auditAs(tx, actor, clock.now(), {
       action,
       targetType: 'admin',
       targetId: String(target.id),
-      before: before ?? null,
-      after: after ?? null,
-      ip: actor.meta.ip,
-      userAgent: actor.meta.userAgent,
-      at: clock.now(),
+      before,
+      after,
     });
   }
 }

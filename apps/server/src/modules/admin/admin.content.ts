@@ -23,17 +23,12 @@ export function createAdminContent({ db, clock, editor }: { db: Db; clock: Clock
     before: unknown,
     after: unknown,
   ) {
-    await repo.audit(exec, {
-      adminId: actor.admin.id,
-      role: actor.admin.role,
+    await repo.auditAs(exec, actor, clock.now(), {
       action,
       targetType: 'content',
       targetId: String(id),
-      before: before ?? null,
-      after: after ?? null,
-      ip: actor.meta.ip,
-      userAgent: actor.meta.userAgent,
-      at: clock.now(),
+      before,
+      after,
     });
   }
 

@@ -47,17 +47,12 @@ export function createAdminInstruments(deps: { db: Db; clock: Clock; market: Mar
     async edit(actor: AdminActor, id: number, edit: InstrumentEdit) {
       const after = await db.transaction(async (tx) => {
         const r = await market.editInstrument(tx, id, edit);
-        await repo.audit(tx, {
-          adminId: actor.admin.id,
-          role: actor.admin.role,
+        await repo.auditAs(tx, actor, clock.now(), {
           action: 'instruments.edit',
           targetType: 'instrument',
           targetId: r.after.code,
           before: termsOf(r.before),
           after: termsOf(r.after),
-          ip: actor.meta.ip,
-          userAgent: actor.meta.userAgent,
-          at: clock.now(),
         });
         await events.write(tx, CONFIG_TOPIC, { kind: 'instruments', id });
         return r.after;

@@ -24,17 +24,12 @@ export function createAdminParams({ db, clock, params }: { db: Db; clock: Clock;
         const before = await params.lock(tx, key);
         if (!before) throw adminErrors.noRecord();
         await params.set(tx, key, value);
-        await repo.audit(tx, {
-          adminId: actor.admin.id,
-          role: actor.admin.role,
+        await repo.auditAs(tx, actor, clock.now(), {
           action: 'params.set',
           targetType: 'param',
           targetId: key,
           before: { value: before.value },
           after: { value },
-          ip: actor.meta.ip,
-          userAgent: actor.meta.userAgent,
-          at: clock.now(),
         });
       });
       const row = (await params.list()).find((p) => p.key === key);

@@ -19,6 +19,12 @@ export interface AuditFilter {
   limit: number;
 }
 
+/** Who acts: an admin's id and role, and the request's address and user agent. */
+export interface AuditActor {
+  admin: { id: number; role: string };
+  meta: { ip: string | null; userAgent: string | null };
+}
+
 export const adminRepository = {
   async count(exec: Executor): Promise<number> {
     const [row] = await exec.select({ n: sql<number>`count(*)::int` }).from(adminAccounts);
@@ -128,6 +134,27 @@ export const adminRepository = {
 
   async audit(exec: Executor, row: NewAudit): Promise<void> {
     await exec.insert(adminAudit).values(row);
+  },
+
+  /** An admin's action, in the action's transaction: who and their role, from where, at `at`. */
+  async auditAs(
+    exec: Executor,
+    actor: AuditActor,
+    at: Date,
+    entry: { action: string; targetType: string; targetId: string; before?: unknown; after?: unknown },
+  ): Promise<void> {
+    await exec.insert(adminAudit).values({
+      adminId: actor.admin.id,
+      role: actor.admin.role,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+      ip: actor.meta.ip,
+      userAgent: actor.meta.userAgent,
+      at,
+    });
   },
 
   /** Newest first, filtered, a page at a time (keyset on id). */

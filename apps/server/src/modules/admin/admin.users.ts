@@ -39,18 +39,7 @@ export function createAdminUsers(deps: {
   const { db, clock, directory, sessions, ledger, trading } = deps;
 
   async function audit(tx: Executor, actor: AdminActor, action: string, u: UserRow, before: unknown, after: unknown) {
-    await repo.audit(tx, {
-      adminId: actor.admin.id,
-      role: actor.admin.role,
-      action,
-      targetType: 'user',
-      targetId: String(u.id),
-      before: before ?? null,
-      after: after ?? null,
-      ip: actor.meta.ip,
-      userAgent: actor.meta.userAgent,
-      at: clock.now(),
-    });
+    await repo.auditAs(tx, actor, clock.now(), { action, targetType: 'user', targetId: String(u.id), before, after });
   }
 
   async function existing(id: number): Promise<UserRow> {
