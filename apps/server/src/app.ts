@@ -94,7 +94,8 @@ export async function buildApp(opts: BuildOptions) {
     req.accountMode = resolveAccountMode(req.headers.virtually);
   });
 
-  app.addHook('preHandler', async (req, reply) => {
+  // Before validation: a caller without a session learns nothing about a route's body (401, not 40001).
+  app.addHook('preValidation', async (req, reply) => {
     const mode = req.routeOptions.config?.auth;
     if (!mode) return;
     const token = extractToken(req.headers.authorization);

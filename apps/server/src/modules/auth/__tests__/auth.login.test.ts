@@ -61,6 +61,16 @@ describe.each(DRIVERS)('auth API on %s', (driver) => {
       expect(info.status).toBe(401);
     });
 
+    it('answers a signed-out caller 401 before looking at the body, so a route teaches it nothing', async () => {
+      for (const body of [{}, { instrumentId: 'x', lots: -1 }, { junk: 'x'.repeat(1000) }]) {
+        const r = await t.call('POST', '/swx/customer/order/buyU', { body });
+        expect(r.status).toBe(401);
+        expect(r.body.code).toBe(401);
+      }
+      const wrongToken = await t.call('POST', '/swx/customer/order/buyU', { token: 'not-a-token', body: {} });
+      expect(wrongToken.body.code).toBe(401);
+    });
+
     it('the seeded demo login works', async () => {
       const r = await t.call('POST', '/swx/customer/login/login', {
         body: { username: 'demo', password: 'Demo12345' },
