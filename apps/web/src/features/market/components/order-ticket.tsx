@@ -76,6 +76,8 @@ function newClientOrderId(): string {
   return `web-${random}`;
 }
 
+const USDT_SCALE = 6;
+
 export function OrderTicket({ info }: { info: MarketInfo }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -112,13 +114,32 @@ export function OrderTicket({ info }: { info: MarketInfo }) {
 
   const set = <K extends keyof TicketValues>(key: K, value: TicketValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
-  const usdt = (v: string) => `${format.decimal(v, { minFractionDigits: 2, maxFractionDigits: 2 })} USDT`;
+  // USDT has 6 decimals: an amount shows every digit it has (2 at least), never rounded on display.
+  const usdt = (v: string) => `${format.decimal(v, { minFractionDigits: 2, maxFractionDigits: USDT_SCALE })} USDT`;
   const priceDigits = { minFractionDigits: info.priceDecimals, maxFractionDigits: info.priceDecimals };
 
   const submit = async () => {
     try {
-      const res = await place.mutateAsync({ ...toRequest(info.id, values), clientOrderId });
-      toast.success(res.msg || t('market.ticket.placed'));
+      const { result: order } = await place.mutateAsync({ ...toRequest(info.id, values), clientOrderId });
+      // Say what happened: filled at a price, or waiting for one.
+      const side = t(`market.side.${order.side}`);
+      toast.success(
+        order.state === 'open' && order.openPrice
+          ? t('market.ticket.filled', {
+              side,
+              lots: trimDecimal(order.lots),
+              code: order.code,
+              price: format.decimal(order.openPrice, priceDigits),
+            })
+          : order.state === 'pending' && order.price
+            ? t('market.ticket.waiting', {
+                side,
+                type: t(`market.orderType.${order.type}`),
+                code: order.code,
+                price: format.decimal(order.price, priceDigits),
+              })
+            : t('market.ticket.placed'),
+      );
       setConfirming(false);
       setClientOrderId(newClientOrderId());
     } catch (error) {

@@ -148,8 +148,9 @@ describe('market trading', () => {
     });
     await renderApp('/market?type=crypto&id=11', { loggedIn: true });
     await screen.findByTestId('instrument-view');
-    await waitFor(() => expect(screen.getByTestId('ticket-margin')).toHaveTextContent('9.50 USDT'));
-    expect(screen.getByTestId('ticket-fee')).toHaveTextContent('0.09 USDT');
+    // Every amount exactly as charged: USDT's six decimals are never cut on display.
+    await waitFor(() => expect(screen.getByTestId('ticket-margin')).toHaveTextContent('9.501 USDT'));
+    expect(screen.getByTestId('ticket-fee')).toHaveTextContent('0.09501 USDT');
     expect(api.callsTo('order/previewU')[0]?.body).toMatchObject({ instrumentId: 11, side: 'buy', lots: '0.001' });
     expect(screen.queryByTestId('confirm-dialog')).toBeNull();
 
@@ -157,8 +158,8 @@ describe('market trading', () => {
     const dialog = await screen.findByTestId('confirm-dialog');
     expect(within(dialog).getByTestId('confirm-lots')).toHaveTextContent('0.001');
     expect(within(dialog).getByTestId('confirm-price')).toHaveTextContent('95,010.00');
-    expect(within(dialog).getByTestId('confirm-margin')).toHaveTextContent('9.50 USDT');
-    expect(within(dialog).getByTestId('confirm-fee')).toHaveTextContent('0.09 USDT');
+    expect(within(dialog).getByTestId('confirm-margin')).toHaveTextContent('9.501 USDT');
+    expect(within(dialog).getByTestId('confirm-fee')).toHaveTextContent('0.09501 USDT');
     expect(api.callsTo('order/buyU')).toHaveLength(0);
 
     fireEvent.click(within(dialog).getByTestId('confirm-submit'));
@@ -170,7 +171,8 @@ describe('market trading', () => {
       lots: '0.001',
       leverage: 10,
     });
-    expect(await screen.findByTestId('toast')).toHaveTextContent('Order placed successfully');
+    // The toast says what happened, not the server's generic success.
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Buy 0.001 BTCUSDT filled at 95,010.00');
   });
 
   it('blocks an invalid ticket before any preview', async () => {
