@@ -103,6 +103,7 @@ describe('back office journey', () => {
     await page.getByRole('link', { name: 'Content' }).click();
     await page.getByRole('row', { name: /about-us/ }).click();
     const english = page.locator('fieldset[data-lang="en"]');
+    await expect.poll(() => english.getByLabel('Title').inputValue()).toBe('About us');
     await english.getByLabel('Title').fill('About this broker');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText(/^Saved\./).waitFor();

@@ -133,6 +133,31 @@ describe('the console', () => {
     expect(window.location.search).toMatch(/page=2/);
   });
 
+  it("shows a content item's fields only with its texts, so nothing typed is overwritten when they arrive", async () => {
+    const owner = me('owner', ALL);
+    signedIn(owner);
+    let answer: (r: Response) => void = () => {};
+    const item = {
+      id: 5,
+      slug: 'about-us',
+      type: 1,
+      sort: 0,
+      updatedAt: '2026-11-01T00:00:00.000Z',
+      translations: { en: { title: 'About us', summary: '', body: 'Who we are' } },
+    };
+    serve({
+      'auth/me': () => ok(owner),
+      'content/5': () => new Promise<Response>((r) => (answer = r)) as unknown as Response,
+    });
+    open('/content/5');
+    expect(await screen.findByRole('status', { name: 'Loading' })).toBeTruthy();
+    expect(screen.queryAllByLabelText('Title')).toHaveLength(0);
+    answer(ok(item));
+    const titles = await screen.findAllByLabelText('Title');
+    expect((titles[0] as HTMLInputElement).value).toBe('About us');
+    expect(titles).toHaveLength(11);
+  });
+
   it('signs out when the server says the session is over', async () => {
     const owner = me('owner', ALL);
     signedIn(owner);

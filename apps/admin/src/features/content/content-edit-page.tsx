@@ -4,9 +4,9 @@
  */
 import type { AdminContentItem } from '@openbourse/contracts/admin.ts';
 import { LANGUAGE_NAMES, LANGUAGES, type Language, RTL_LANGUAGES } from '@openbourse/contracts/languages.ts';
-import { Button, ContentBody } from '@openbourse/ui';
+import { Button, ContentBody, Spinner } from '@openbourse/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { api } from '@/shared/api';
@@ -45,12 +45,13 @@ export function ContentEditPage() {
   const [preview, setPreview] = useState<Language>('en');
   const [saved, setSaved] = useState(false);
 
-  useEffect(() => {
-    if (q.data) {
-      setTexts(q.data.translations);
-      setMeta({ slug: q.data.slug, type: String(q.data.type), sort: String(q.data.sort) });
-    }
-  }, [q.data]);
+  // The form takes the item's texts in the same render that first shows them (and again after a save).
+  const [shownVersion, setShownVersion] = useState<string | null>(null);
+  if (q.data && `${q.data.id}@${q.data.updatedAt}` !== shownVersion) {
+    setShownVersion(`${q.data.id}@${q.data.updatedAt}`);
+    setTexts(q.data.translations);
+    setMeta({ slug: q.data.slug, type: String(q.data.type), sort: String(q.data.sort) });
+  }
 
   const save = useMutation({
     mutationFn: async () => {
@@ -87,6 +88,20 @@ export function ContentEditPage() {
   function submit(e: FormEvent) {
     e.preventDefault();
     save.mutate();
+  }
+
+  // An existing item's fields appear with its texts: typing into an empty form that its texts
+  // then overwrite would lose what was typed.
+  if (!isNew && (!q.data || `${q.data.id}@${q.data.updatedAt}` !== shownVersion)) {
+    return (
+      <>
+        <p className="crumbs">
+          <Link to="/content">Content</Link> / {idParam}
+        </p>
+        <ErrorNote error={q.error} />
+        {q.isPending ? <Spinner label="Loading" /> : null}
+      </>
+    );
   }
 
   const shown = texts[preview]?.title ? texts[preview] : texts.en;

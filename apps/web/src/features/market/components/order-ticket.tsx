@@ -1,5 +1,6 @@
 import type { MarketInfo } from '@openbourse/contracts/market.ts';
 import type { BuyURequest, OrderType, Side } from '@openbourse/contracts/trading.ts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/shared/components/button';
@@ -9,6 +10,9 @@ import { TextField } from '@/shared/components/text-field';
 import { toast } from '@/shared/components/toast/toast-store';
 import { useFormat } from '@/shared/hooks/use-format';
 import { errorMessage } from '@/shared/lib/api-client';
+import { useParam } from '@/shared/api/get-param';
+import { queryKeys } from '@/shared/api/query-keys';
+import { DEMO_ACCOUNT, sessionStore } from '@/shared/session/session-store';
 import { useSession } from '@/shared/session/use-session';
 import { usePlaceOrder, usePreview } from '../api/orders';
 import { compareDecimal, isDecimal, isMultipleOf, trimDecimal } from '@/shared/lib/decimal';
@@ -83,6 +87,7 @@ export function OrderTicket({ info }: { info: MarketInfo }) {
   const format = useFormat();
   const isLoggedIn = useSession((s) => s.isLoggedIn);
   const accountMode = useSession((s) => s.accountMode);
+  const queryClient = useQueryClient();
   const [values, setValues] = useState<TicketValues>({
     side: 'buy',
     type: 'market',
@@ -111,6 +116,15 @@ export function OrderTicket({ info }: { info: MarketInfo }) {
   const preview = usePreview(isLoggedIn ? previewBody : null);
   const place = usePlaceOrder();
   const previewCurrent = preview.data && debouncedKey === requestKey && !preview.isError;
+  // What the order costs against what the book has: refused here, before the confirm, with the way on.
+  const short = Boolean(
+    previewCurrent && preview.data && compareDecimal(preview.data.cost, preview.data.available) > 0,
+  );
+  const demoEnabled = useParam('demo_enabled') !== 'false';
+  const tryDemo = () => {
+    sessionStore.setAccountMode(DEMO_ACCOUNT);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.balances });
+  };
 
   const set = <K extends keyof TicketValues>(key: K, value: TicketValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
@@ -165,7 +179,7 @@ export function OrderTicket({ info }: { info: MarketInfo }) {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        if (valid && previewCurrent) setConfirming(true);
+        if (valid && previewCurrent && !short) setConfirming(true);
       }}
     >
       <fieldset className="ticket__sides" aria-label={t('market.ticket.side')}>
@@ -298,18 +312,31 @@ export function OrderTicket({ info }: { info: MarketInfo }) {
         </p>
       ) : null}
       {!info.open ? <p className="market-note">{t('market.ticket.sessionClosed')}</p> : null}
+      {short && preview.data ? (
+        <p className="field__error" role="alert" data-testid="ticket-short">
+          {t('market.ticket.short', { cost: usdt(preview.data.cost), available: usdt(preview.data.available) })}
+          {accountMode !== DEMO_ACCOUNT && demoEnabled ? (
+            <>
+              {' '}
+              <button type="button" className="btn btn--link" onClick={tryDemo} data-testid="ticket-try-demo">
+                {t('market.ticket.tryDemo')}
+              </button>
+            </>
+          ) : null}
+        </p>
+      ) : null}
       <Button
         type="submit"
         block
         className={`ticket__submit ticket__submit--${values.side}`}
-        disabled={!valid || !previewCurrent}
+        disabled={!valid || !previewCurrent || short}
         loading={valid && preview.isFetching && !previewCurrent}
         data-testid="ticket-submit"
       >
         {t('market.ticket.submit', { side: sideLabel, code: info.code })}
       </Button>
       <p className="ticket__mode">
-        {accountMode === 2 ? t('market.ticket.demoAccount') : t('market.ticket.realAccount')}
+        {accountMode === DEMO_ACCOUNT ? t('market.ticket.demoAccount') : t('market.ticket.realAccount')}
       </p>
       <Modal
         open={confirming && Boolean(preview.data)}

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { applyQuoteBatch } from '@/shared/lib/live-quotes';
+import { DEMO_ACCOUNT, sessionStore } from '@/shared/session/session-store';
 import { mockApi, ok } from '@/shared/test/mock-api';
 import { baseHandlers, renderApp } from '@/shared/test/render-app';
 import { validateTicket } from './order-ticket';
@@ -173,6 +174,27 @@ describe('market trading', () => {
     });
     // The toast says what happened, not the server's generic success.
     expect(await screen.findByTestId('toast')).toHaveTextContent('Buy 0.001 BTCUSDT filled at 95,010.00');
+  });
+
+  it('refuses an order the book cannot pay for before the confirm, and offers the demo account', async () => {
+    const api = mockApi({
+      ...baseHandlers,
+      'GET index/listMarketByType': () => ok([quote]),
+      'GET index/getMarketInfo/*': () => ok(info),
+      'GET index/getKValueByCodeAndDate': () => ok([]),
+      'POST order/previewU': () => ok({ ...preview, cost: '11600000.5', available: '100000' }),
+      'GET order/listUOrder': () => list([]),
+      'GET order/getMarginAccount': () => ok(account),
+    });
+    await renderApp('/market?type=crypto&id=11', { loggedIn: true });
+    const notice = await screen.findByTestId('ticket-short');
+    expect(notice).toHaveTextContent('This order costs 11,600,000.50 USDT; only 100,000.00 USDT is available');
+    expect(screen.getByTestId('ticket-submit')).toBeDisabled();
+    fireEvent.click(screen.getByTestId('ticket-submit'));
+    expect(screen.queryByTestId('confirm-dialog')).toBeNull();
+    expect(api.callsTo('order/buyU')).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('ticket-try-demo'));
+    await waitFor(() => expect(sessionStore.getState().accountMode).toBe(DEMO_ACCOUNT));
   });
 
   it('blocks an invalid ticket before any preview', async () => {
