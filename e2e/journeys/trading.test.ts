@@ -64,8 +64,7 @@ describe.each(layouts)('trading journey (%s)', (layout) => {
     await page.getByTestId('period-1m').click();
 
     // Sell is red and buy green, on the submit button too (the button's own green must not win).
-    const submitColour = () =>
-      page.getByTestId('ticket-submit').evaluate((el) => getComputedStyle(el).backgroundColor);
+    const submitColour = () => page.getByTestId('ticket-submit').evaluate((el) => getComputedStyle(el).backgroundColor);
     await page.getByTestId('ticket-side-sell').click();
     await expect.poll(submitColour).toBe('rgb(242, 84, 109)');
     // The ticket: margin and fee are shown before the confirm dialog, which restates them.
