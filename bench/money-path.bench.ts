@@ -26,6 +26,7 @@
 // own core.
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -36,7 +37,8 @@ const OK_PREFIX = '{"code":200,';
 
 interface RunOrder {
   type: 'run';
-  port: number;
+  /** Connection c goes to ports[c mod n] (one per server process). */
+  ports: number[];
   /** Raw HTTP requests; connection c sends requests[(c + j·K) mod n] as its j-th. */
   requests: string[];
   concurrency: number;
@@ -80,7 +82,7 @@ function run(m: RunOrder): Promise<RunResult> {
   for (let c = 0; c < m.concurrency; c++) {
     loops.push(
       new Promise<void>((resolve) => {
-        const sock = net.connect(m.port, '127.0.0.1');
+        const sock = net.connect(m.ports[c % m.ports.length] as number, '127.0.0.1');
         sock.setNoDelay(true);
         let j = 0;
         let sentAt = 0;
@@ -169,6 +171,11 @@ const SECONDS = Number(process.env.MONEY_SECONDS ?? 15);
 const LIST_SECONDS = Number(process.env.MONEY_LIST_SECONDS ?? 5);
 const POOL = process.env.MONEY_POOL ? Number(process.env.MONEY_POOL) : undefined;
 const PROFILE = process.env.MONEY_PROFILE === '1';
+/** MONEY_PROFILE=load: statements per order under the first K's load instead of one at a time. */
+const PROFILE_LOAD = process.env.MONEY_PROFILE === 'load';
+/** Server processes taking orders (the first is this one; the others are forked, on Redis). */
+const PROCESSES = Number(process.env.MONEY_PROCESSES ?? 1);
+const REDIS = process.env.MONEY_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PROFILE_ORDERS = Number(process.env.MONEY_PROFILE_ORDERS ?? 300);
 const ADMIN_URL =
   process.env.MONEY_PG_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -240,10 +247,11 @@ function startClient(): Promise<void> {
   return new Promise((resolve) => waiting.push(() => resolve()));
 }
 
-function load(port: number, requests: string[], concurrency: number, seconds: number): Promise<RunResult> {
+function load(port: number | number[], requests: string[], concurrency: number, seconds: number): Promise<RunResult> {
+  const ports = Array.isArray(port) ? port : [port];
   return new Promise((resolve) => {
     waiting.push((m) => resolve(m as unknown as RunResult));
-    child?.send({ type: 'run', port, requests, concurrency, durationMs: seconds * 1000 } satisfies RunOrder);
+    child?.send({ type: 'run', ports, requests, concurrency, durationMs: seconds * 1000 } satisfies RunOrder);
   });
 }
 
@@ -294,6 +302,29 @@ function rawPost(path: string, headers: Record<string, string>, body: unknown): 
   );
 }
 
+/** CPU time of every postgres process on this machine (Linux /proc; 0 elsewhere), in ms. */
+function postgresCpuMs(): number {
+  let total = 0;
+  try {
+    const tick = 1000 / 100; // USER_HZ
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+        const close = stat.lastIndexOf(')');
+        if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+        const f = stat.slice(close + 2).split(' ');
+        total += (Number(f[11]) + Number(f[12])) * tick;
+      } catch {
+        // gone meanwhile
+      }
+    }
+  } catch {
+    return 0;
+  }
+  return total;
+}
+
 const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
 
 async function main() {
@@ -303,7 +334,7 @@ async function main() {
   // Profile: every statement any connection sends, with its time (until its answer).
   const stats = new Map<string, { n: number; ms: number }>();
   let counting = false;
-  if (PROFILE) {
+  if (PROFILE || PROFILE_LOAD) {
     const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
     const original = proto.query;
     proto.query = function (this: unknown, ...args: unknown[]) {
@@ -350,8 +381,16 @@ async function main() {
   const appDb = await createDb('ob_bench_money');
   const database = await openDatabase({ url: dbUrl(appDb), ...(POOL ? { poolSize: POOL } : {}) });
   cleanups.push(() => database.close());
+  const redisPrefix = `ob-bench-${randomBytes(4).toString('hex')}`;
+  const cluster = PROCESSES > 1 ? { REDIS_URL: REDIS, REDIS_PREFIX: redisPrefix } : {};
   const { app, services } = await buildApp({
-    config: { MAIL_FROM: 'bench@localhost', SESSION_TTL_HOURS: 24, SMTP_URL: undefined, WEB_DIST: '/nonexistent' },
+    config: {
+      MAIL_FROM: 'bench@localhost',
+      SESSION_TTL_HOURS: 24,
+      SMTP_URL: undefined,
+      WEB_DIST: '/nonexistent',
+      ...cluster,
+    },
     database,
     market: { feed: 'sim', historyCandles: 0 },
     authLimits: { client: LIFTED_CLIENT_LIMITS },
@@ -361,6 +400,16 @@ async function main() {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
   const base = `http://127.0.0.1:${port}`;
+  // More processes: the real server forked on the same database and Redis (the feed stays here).
+  const ports = [port];
+  if (PROCESSES > 1) {
+    const { startNode } = await import('../apps/server/src/test/cluster.ts');
+    for (let i = 1; i < PROCESSES; i++) {
+      const node = await startNode(`bench${i}`, { url: dbUrl(appDb), prefix: redisPrefix }, { REDIS_URL: REDIS });
+      cleanups.unshift(() => node.kill('SIGTERM'));
+      ports.push(Number(new URL(node.base).port));
+    }
+  }
 
   // Quotes: the simulated feed ticks every instrument once a second.
   const insts = await Promise.all(INSTRUMENTS.map(([code]) => services.market.getInstrument(code)));
@@ -428,40 +477,61 @@ async function main() {
     );
   }
 
-  if (PROFILE) {
-    await profile(orders, base, () => {
-      counting = true;
-    });
+  const printStats = (orderCount: number) => {
     const totalN = [...stats.values()].reduce((a, s) => a + s.n, 0);
     const totalMs = [...stats.values()].reduce((a, s) => a + s.ms, 0);
-    console.log(`\nstatements per order (all connections, incl. background work), ${PROFILE_ORDERS} orders:`);
+    console.log(`\nstatements per order (all connections, incl. background work), ${fmt(orderCount)} orders:`);
     console.log(`${'per order'.padStart(9)} ${'ms/order'.padStart(8)} ${'ms each'.padStart(7)}  statement`);
     for (const [text, s] of [...stats.entries()].sort((a, b) => b[1].ms - a[1].ms)) {
       console.log(
-        `${(s.n / PROFILE_ORDERS).toFixed(2).padStart(9)} ${(s.ms / PROFILE_ORDERS).toFixed(3).padStart(8)} ` +
+        `${(s.n / orderCount).toFixed(2).padStart(9)} ${(s.ms / orderCount).toFixed(3).padStart(8)} ` +
           `${(s.ms / s.n).toFixed(3).padStart(7)}  ${text}`,
       );
     }
     console.log(
-      `${(totalN / PROFILE_ORDERS).toFixed(2).padStart(9)} ${(totalMs / PROFILE_ORDERS).toFixed(3).padStart(8)}` +
+      `${(totalN / orderCount).toFixed(2).padStart(9)} ${(totalMs / orderCount).toFixed(3).padStart(8)}` +
         `          total`,
     );
+  };
+  if (PROFILE) {
+    await profile(orders, base, () => {
+      counting = true;
+    });
+    printStats(PROFILE_ORDERS);
     await teardown();
     return;
   }
 
   await startClient();
-  // Warm-up: JIT, pool connections, every user's accounts exist.
-  await load(port, orders, 16, 2);
+  // Warm-up: JIT, pool connections, and every entry placed once (each user's first order creates
+  // their accounts on the one-order path; the measured runs are the steady state after it).
+  for (let placed = 0, rounds = 0; placed < orders.length && rounds < 15; rounds++) {
+    placed += (await load(ports, orders, 16, 2)).ok;
+  }
 
   const pgDb = await createDb('ob_bench_pgbench');
   await runPgbench(['-i', '-q'], dbUrl(pgDb));
+
+  if (PROFILE_LOAD) {
+    counting = true;
+    const r = await load(ports, orders, CLIENTS[0] ?? 16, SECONDS);
+    counting = false;
+    console.log(`K=${CLIENTS[0]}: ${fmt(r.ok / r.seconds)} orders/s`);
+    printStats(r.ok);
+    await teardown();
+    return;
+  }
 
   const rows: { what: string; k: number; value: number; unit: string; peer: number; peerName: string }[] = [];
   const detail: string[] = [];
   for (const k of CLIENTS) {
     const batchesBefore = services.trading.batchStats();
-    const r = await load(port, orders, k, SECONDS);
+    const cpu0 = process.cpuUsage();
+    const pg0 = postgresCpuMs();
+    const r = await load(ports, orders, k, SECONDS);
+    const cpu = process.cpuUsage(cpu0);
+    const pgMs = postgresCpuMs() - pg0;
+    const cpuNote = `server CPU ${((cpu.user + cpu.system) / 1000 / r.ok).toFixed(3)} ms/order, PostgreSQL ${(pgMs / r.ok).toFixed(3)} ms/order`;
     const batchesAfter = services.trading.batchStats();
     const batched = batchesAfter.orders - batchesBefore.orders;
     const perBatch = batched / Math.max(1, batchesAfter.batches - batchesBefore.batches);
@@ -475,7 +545,7 @@ async function main() {
       `buyU K=${k}: ${fmt(r.ok)} orders in ${r.seconds} s, ${r.bad} refused, ${r.errors} errors, ` +
         `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms${r.sampleBad ? ` (e.g. ${r.sampleBad.slice(0, 160)})` : ''}` +
         `; ${fmt(batched)} in batches of ${perBatch.toFixed(1)} on average` +
-        `; pgbench -N -c ${k}: ${fmt(tps, 1)} TPS, latency ${lat} ms`,
+        `; pgbench -N -c ${k}: ${fmt(tps, 1)} TPS, latency ${lat} ms; ${cpuNote}`,
     );
     console.log(detail.at(-1));
   }

@@ -74,6 +74,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     guard: createLoginGuard({ db, clock, limiter, rules: opts.authLimits?.loginGuard ?? DEFAULT_LOGIN_GUARD }),
     codesPerAddress: opts.authLimits?.codesPerAddress ?? { windowMs: 60 * 60_000, max: 5 },
     notifications,
+    events,
   });
   const content = createContentService({ db, clock, params });
   const fees = createFeesService({ db, clock });
@@ -149,10 +150,17 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   const adminUsers = createAdminUsers({
     db,
     clock,
-    directory: createUsersDirectory({ db, changed: (id) => users.forgetIdentity(id) }),
-    sessions: createSessionsDirectory({ db, clock }),
+    directory: createUsersDirectory({
+      db,
+      changed: (id) => {
+        users.forgetIdentity(id);
+        auth.forgetUser(id);
+      },
+    }),
+    sessions: createSessionsDirectory({ db, clock, events }),
     ledger,
     trading,
+    published: () => events.published(),
   });
   const services = {
     adminAuth,

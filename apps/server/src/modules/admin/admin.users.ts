@@ -35,6 +35,8 @@ export function createAdminUsers(deps: {
   sessions: SessionsDirectory;
   ledger: LedgerService;
   trading: TradingService;
+  /** After a change that ended sessions has committed: announce it now (auth.session-cache.ts). */
+  published?: () => void;
 }) {
   const { db, clock, directory, sessions, ledger, trading } = deps;
 
@@ -49,20 +51,22 @@ export function createAdminUsers(deps: {
   }
 
   /** One locked change of a user, audited; answers the user's row after. */
-  function change(
+  async function change(
     actor: AdminActor,
     id: number,
     action: string,
     reason: string,
     apply: (tx: Executor, before: UserRow) => Promise<{ row: UserRow; extra?: object }>,
   ) {
-    return db.transaction(async (tx) => {
+    const done = await db.transaction(async (tx) => {
       const before = await directory.get(tx, id, true);
       if (!before) throw adminErrors.noRecord();
       const { row, extra } = await apply(tx, before);
       await audit(tx, actor, action, row, auditable(before), { ...auditable(row), reason, ...extra });
       return rowOf(row);
     });
+    deps.published?.();
+    return done;
   }
 
   return {

@@ -24,6 +24,8 @@ import { toUserInfo, type UserRow, type UsersService } from '../users/users.serv
 import { sessions } from './auth.tables.ts';
 import { CODE_TTL_MS, type CodesService } from './codes.service.ts';
 import type { LoginGuard } from './login-guard.ts';
+import { createSessionCache, revokedEvent, type SessionCache, SESSIONS_TOPIC } from './auth.session-cache.ts';
+import type { BusMessage } from '../events/events.bus.ts';
 import type { LimitRule, RateLimiter } from '../limits/limits.service.ts';
 import type { Notify } from '../notifications/notifications.service.ts';
 import { describeDevice } from '../notifications/notifications.texts.ts';
@@ -50,6 +52,19 @@ interface Deps {
    * transaction of their cause; `published` after it commits. None by default.
    */
   notifications?: { notify: Notify; published(): void };
+  /**
+   * Revocations reach every process: written in the revoking transaction, heard from the bus
+   * (auth.session-cache.ts). Without it, only this process forgets.
+   */
+  events?: SessionEvents;
+  /** The signed-in sessions kept in memory; a fresh one by default. */
+  sessionCache?: SessionCache;
+}
+
+export interface SessionEvents {
+  write(exec: Executor, topic: string, payload: unknown): Promise<unknown>;
+  published(): void;
+  subscribe(topic: string, handler: (message: BusMessage) => void): () => void;
 }
 
 type ClientMeta = { ip: string; userAgent?: string };
@@ -80,6 +95,18 @@ export function createAuthService(deps: Deps) {
     });
   }
   const noticesSent = () => deps.notifications?.published();
+  const sessionCache = deps.sessionCache ?? createSessionCache();
+  deps.events?.subscribe(SESSIONS_TOPIC, (m) => sessionCache.hear(m));
+
+  /** In the revoking transaction: every process forgets the user's sessions once it commits. */
+  async function revoking(exec: Executor, userId: number) {
+    await deps.events?.write(exec, SESSIONS_TOPIC, revokedEvent(userId));
+  }
+  /** After that transaction committed: this process at once, the others through the bus. */
+  function revoked(userId: number) {
+    sessionCache.forgetUser(userId);
+    deps.events?.published();
+  }
 
   async function issueSession(exec: Executor, user: UserRow, meta: ClientMeta) {
     const token = newToken();
@@ -116,16 +143,31 @@ export function createAuthService(deps: Deps) {
   return {
     /** Resolves a token to its user, or null when unknown, expired, revoked or the user is disabled. */
     async authenticate(token: string): Promise<AuthedUser | null> {
+      const tokenHash = sha256(token);
+      const now = clock.now();
+      const hit = sessionCache.get(tokenHash, now);
+      if (hit) return { id: hit.userId, username: hit.username, sessionId: hit.sessionId };
+      const since = sessionCache.mark();
       const [session] = await db
-        .select({ id: sessions.id, userId: sessions.userId })
+        .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
         .from(sessions)
-        .where(
-          and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock.now())),
-        );
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
       if (!session) return null;
-      const user = await usersService.identityForSession(Number(session.userId));
+      const userId = Number(session.userId);
+      const user = await usersService.identityForSession(userId);
       if (!user || user.status === 'disabled') return null;
-      return { id: Number(session.userId), username: user.username, sessionId: Number(session.id) };
+      const authed = { id: userId, username: user.username, sessionId: Number(session.id) };
+      sessionCache.set(
+        tokenHash,
+        { userId, username: user.username, sessionId: authed.sessionId, expiresAt: session.expiresAt.getTime() },
+        since,
+      );
+      return authed;
+    },
+
+    /** A user's status or sessions changed outside this service (the back office): forget them here. */
+    forgetUser(userId: number): void {
+      sessionCache.forgetUser(userId);
     },
 
     async checkExists(q: { username?: string; email?: string; areaCode?: string; phone?: string }) {
@@ -243,7 +285,11 @@ export function createAuthService(deps: Deps) {
     },
 
     async logout(user: AuthedUser) {
-      await db.update(sessions).set({ revokedAt: clock.now() }).where(eq(sessions.id, user.sessionId));
+      await db.transaction(async (tx) => {
+        await tx.update(sessions).set({ revokedAt: clock.now() }).where(eq(sessions.id, user.sessionId));
+        await revoking(tx, user.id);
+      });
+      revoked(user.id);
     },
 
     async userInfo(user: AuthedUser) {
@@ -264,8 +310,10 @@ export function createAuthService(deps: Deps) {
             .update(sessions)
             .set({ revokedAt: clock.now() })
             .where(and(eq(sessions.userId, u.id), ne(sessions.id, user.sessionId), isNull(sessions.revokedAt)));
+          await revoking(tx, Number(u.id));
           await notice(tx, Number(u.id), 'passwordChanged');
         });
+        revoked(Number(u.id));
         noticesSent();
         return;
       }
@@ -287,8 +335,10 @@ export function createAuthService(deps: Deps) {
           .update(sessions)
           .set({ revokedAt: clock.now() })
           .where(and(eq(sessions.userId, u.id), isNull(sessions.revokedAt)));
+        await revoking(tx, Number(u.id));
         await notice(tx, Number(u.id), 'passwordReset');
       });
+      revoked(Number(u.id));
       noticesSent();
       await guard.forgetAccount(Number(u.id));
     },

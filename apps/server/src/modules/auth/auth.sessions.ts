@@ -5,9 +5,23 @@
 import { and, desc, eq, gte, isNull } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { revokedEvent, SESSIONS_TOPIC } from './auth.session-cache.ts';
+import type { SessionEvents } from './auth.service.ts';
 import { sessions } from './auth.tables.ts';
 
-export function createSessionsDirectory({ db, clock }: { db: Db; clock: Clock }) {
+/**
+ * `events`: where revocations are announced (auth.session-cache.ts); the caller calls its
+ * `published()` once the revoking transaction has committed.
+ */
+export function createSessionsDirectory({
+  db,
+  clock,
+  events,
+}: {
+  db: Db;
+  clock: Clock;
+  events?: Pick<SessionEvents, 'write'>;
+}) {
   return {
     async ofUser(userId: number, limit = 50) {
       const now = clock.now();
@@ -43,6 +57,7 @@ export function createSessionsDirectory({ db, clock }: { db: Db; clock: Clock })
         .set({ revokedAt: now })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gte(sessions.expiresAt, now)))
         .returning({ id: sessions.id });
+      if (rows.length > 0) await events?.write(exec, SESSIONS_TOPIC, revokedEvent(userId));
       return rows.length;
     },
   };

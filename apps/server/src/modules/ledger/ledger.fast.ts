@@ -128,7 +128,8 @@ export type LedgerFastPath = ReturnType<typeof createLedgerFastPath>;
 export function createLedgerFastPath({ db, clock, accounts }: { db: Db; clock: Clock; accounts: LedgerAccounts }) {
   const { accountRow, currencyRow } = accounts;
   const pairs = new Map<string, UserAccountPair>();
-  const shards = new Map<string, AccountMeta[]>();
+  /** Loading or loaded: a cold start's concurrent orders share one load instead of each reading every shard. */
+  const shards = new Map<string, Promise<readonly AccountMeta[]>>();
 
   /** One posting's rows, checked as `move` checks them. */
   function check(debit: AccountMeta, credit: AccountMeta, currency: string, viaHold: boolean) {
@@ -168,18 +169,23 @@ export function createLedgerFastPath({ db, clock, accounts }: { db: Db; clock: C
     },
 
     /** Every shard of a platform account, created (and committed) now if missing. Outside any transaction. */
-    async platformShards(mode: Mode, currency: string, kind: PlatformAccountKind): Promise<readonly AccountMeta[]> {
+    platformShards(mode: Mode, currency: string, kind: PlatformAccountKind): Promise<readonly AccountMeta[]> {
       const key = `${mode}:${currency}:${kind}`;
       const hit = shards.get(key);
       if (hit) return hit;
       checkMode(mode);
-      const cur = await currencyRow(db, currency);
-      const list: AccountMeta[] = [];
-      for (let shard = 0; shard < PLATFORM_SHARDS; shard++) {
-        list.push(metaOf(await accountRow(db, null, mode, cur.code, kind, shard)));
-      }
-      shards.set(key, list);
-      return list;
+      const loading = (async () => {
+        const cur = await currencyRow(db, currency);
+        const list: AccountMeta[] = [];
+        for (let shard = 0; shard < PLATFORM_SHARDS; shard++) {
+          list.push(metaOf(await accountRow(db, null, mode, cur.code, kind, shard)));
+        }
+        return Object.freeze(list);
+      })();
+      shards.set(key, loading);
+      // A failed load is forgotten, so the next order tries again.
+      loading.catch(() => shards.delete(key));
+      return loading;
     },
 
     /**

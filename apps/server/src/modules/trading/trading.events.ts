@@ -27,6 +27,18 @@ export interface OrderEvent {
   trigger: TriggerFields & { afterTickId: number };
 }
 
+/** An order batch's changes travel as one outbox row and one bus message (`emitMany`). */
+export interface OrderEventBatch {
+  batch: OrderEvent[];
+}
+
+/** The order events a message of ORDER_TOPIC carries: one, or a batch's. */
+export function orderEventsOf(payload: unknown): readonly OrderEvent[] {
+  const p = payload as OrderEvent | OrderEventBatch | null;
+  if (!p || typeof p !== 'object') return [];
+  return 'batch' in p ? (Array.isArray(p.batch) ? p.batch : []) : [p];
+}
+
 /**
  * The notification an order change brings its owner: only what the market did on its own (a waiting
  * order filled, or cancelled for want of margin at its price; a stop loss, take profit or stop-out),
@@ -84,8 +96,9 @@ export function createTradingEvents({ events, log, notify, market }: TradingCont
   }
 
   /**
-   * Several orders' changes in one statement (an order batch). Only for changes that notify no one
-   * (a market order's opening): the others go through `emit`.
+   * Several orders' changes as one event (an order batch): one outbox row, one claim and one
+   * publication for the whole batch, heard as each of its changes in turn. Only for changes that
+   * notify no one (a market order's opening): the others go through `emit`.
    */
   async function emitMany(
     exec: Executor,
@@ -94,11 +107,9 @@ export function createTradingEvents({ events, log, notify, market }: TradingCont
     for (const c of changes) {
       if (notify && notificationKindOf(c.event, c.fill.reason)) throw new Error('trading: emitMany cannot notify');
     }
-    await events.writeMany(
-      exec,
-      ORDER_TOPIC,
-      changes.map((c) => payloadOf(c.row, c.event, c.fill)),
-    );
+    if (changes.length === 0) return;
+    const batch: OrderEventBatch = { batch: changes.map((c) => payloadOf(c.row, c.event, c.fill)) };
+    await events.write(exec, ORDER_TOPIC, batch);
   }
 
   return {
@@ -110,8 +121,7 @@ export function createTradingEvents({ events, log, notify, market }: TradingCont
     /** Every committed order change as published (any process), for the trigger runner. */
     onOrderEvent(listener: (event: OrderEvent) => void): () => void {
       return events.subscribe(ORDER_TOPIC, (message) => {
-        const event = message.payload as OrderEvent;
-        if (event.trigger) listener(event);
+        for (const event of orderEventsOf(message.payload)) if (event.trigger) listener(event);
       });
     },
 
@@ -121,11 +131,12 @@ export function createTradingEvents({ events, log, notify, market }: TradingCont
      */
     onOrderChange(listener: (userId: number, push: OrderPush) => void): () => void {
       return events.subscribe(ORDER_TOPIC, (message) => {
-        const { userId, push } = message.payload as OrderEvent;
-        try {
-          listener(userId, push);
-        } catch (err) {
-          log.warn({ err }, 'trading: order listener failed');
+        for (const { userId, push } of orderEventsOf(message.payload)) {
+          try {
+            listener(userId, push);
+          } catch (err) {
+            log.warn({ err }, 'trading: order listener failed');
+          }
         }
       });
     },

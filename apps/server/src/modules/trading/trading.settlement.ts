@@ -64,8 +64,9 @@ export function openingPostings(
   marginMinor: bigint,
   fee: bigint,
   fast: FastAccounts,
+  feeShard = platform('fees', row.mode as AccountMode, row.id).shard,
 ): { holds: FreshHold[]; transfers: FreshTransfer[] } {
-  const fees = fast.fees[platform('fees', row.mode as AccountMode, row.id).shard];
+  const fees = fast.fees[feeShard];
   if (!fees) throw new Error('trading: no fee shard for the order');
   return {
     holds:

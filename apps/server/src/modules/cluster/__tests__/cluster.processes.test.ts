@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ClusterNode, createClusterStore, eventually, REDIS_URL, startNode } from '../../../test/cluster.ts';
 import { PG_URL } from '../../../test/db.ts';
+import { SESSION_CACHE_MS } from '../../auth/auth.session-cache.ts';
 import { connectSocket } from '../../../test/socket.ts';
 
 type Store = Awaited<ReturnType<typeof createClusterStore>>;
@@ -137,6 +138,17 @@ describe.skipIf(!PG_URL || !REDIS_URL)('several server processes on PostgreSQL a
       answers.push(res.code);
     }
     expect(answers).toEqual([40014, 40014, 40014, 40014, 40014, 40015, 40015, 40015]);
+
+    // Signing out on one process ends the session on the other at once: b keeps the session in
+    // memory after its first use, and the revocation's event makes it forget, well inside the TTL.
+    const balances = (n: ClusterNode) =>
+      n.call('GET', '/swx/customer/user/getBalances', { token: user.token, demo: true });
+    expect((await balances(b)).code).toBe(200);
+    expect((await balances(b)).code).toBe(200);
+    expect((await a.call('POST', '/swx/customer/login/logout', { token: user.token })).code).toBe(200);
+    const signedOut = Date.now();
+    await eventually(async () => (await balances(b)).code === 401, SESSION_CACHE_MS, 'the sign-out heard on b');
+    expect(Date.now() - signedOut).toBeLessThan(SESSION_CACHE_MS / 2);
     onA.ws.close();
     onB.ws.close();
   });
