@@ -77,8 +77,8 @@ export function createSessionCache(opts: { ttlMs?: number; monotonic?: () => num
         tokensOf.clear();
       }
       byToken.set(tokenHash, { ...session, readAt: monotonic() });
-      let set = tokensOf.get(session.userId);
-      if (!set) tokensOf.set(session.userId, (set = new Set()));
+      const set = tokensOf.get(session.userId) ?? new Set<string>();
+      tokensOf.set(session.userId, set);
       set.add(tokenHash);
     },
 
