@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import helmet from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -70,17 +71,32 @@ export async function registerSecurityHeaders(app: FastifyInstance, { webDist }:
     // Sent below, over TLS only (helmet would send it on every answer).
     strictTransportSecurity: false,
   });
-  app.addHook('onRequest', (req, reply, next) => {
-    headers(req.raw, reply.raw, (err?: unknown) => next(err instanceof Error ? err : undefined));
-  });
+  // Helmet decides the headers; they depend only on index.html's hashes, so they are computed once
+  // per version of the file and then set on each answer as they are (helmet per request cost more
+  // CPU than an order's own work on the money path).
+  let computed: { for: InlineHashes; headers: [string, string][] } | null = null;
+  const headerSet = (): [string, string][] => {
+    const hashes = inline();
+    if (computed?.for === hashes) return computed.headers;
+    const captured = new Map<string, string>();
+    const res = {
+      setHeader: (name: string, value: string | number | readonly string[]) =>
+        captured.set(name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value)),
+      removeHeader: (name: string) => captured.delete(name.toLowerCase()),
+      getHeader: (name: string) => captured.get(name.toLowerCase()),
+    };
+    headers({} as IncomingMessage, res as unknown as ServerResponse, () => undefined);
+    computed = { for: hashes, headers: [...captured] };
+    return computed.headers;
+  };
 
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
-  });
-
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (req.url.startsWith('/swx/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
+  app.addHook('onRequest', (req, reply, done) => {
+    const raw = reply.raw;
+    for (const [name, value] of headerSet()) raw.setHeader(name, value);
+    if (req.protocol === 'https') raw.setHeader('strict-transport-security', HSTS);
+    // A route that sets its own Cache-Control (reply.header) overrides this when it answers.
+    if (req.url.startsWith('/swx/')) raw.setHeader('cache-control', 'no-store');
+    done();
   });
 }
 
