@@ -107,6 +107,22 @@ export function tableInsert<T extends Table>(table: T, opts: { onConflictDoNothi
   }
 
   return {
+    /**
+     * The insert of rows that give the same columns, as a part of a bundle (`runBundle`): not run
+     * here, answering `returning` (a column list; `1` when only the count matters).
+     */
+    part(name: string, rows: readonly T['$inferInsert'][], returning = '1'): BundlePart {
+      const first = rows[0];
+      if (!first) throw new Error(`raw SQL: no rows for ${tableName}`);
+      const keys = keysOf(first);
+      const st = statementFor(keys, rows.length);
+      return {
+        name,
+        text: st.text.replace(/ returning \*$/, ` returning ${returning}`),
+        values: rows.flatMap((row) => valuesOf(st, row)),
+      };
+    },
+
     /** Inserts one row; answers it as stored (undefined when a conflict left it out). */
     async insert(exec: Executor, row: T['$inferInsert']): Promise<T['$inferSelect'] | undefined> {
       const st = statementFor(keysOf(row));
@@ -136,4 +152,48 @@ export function tableInsert<T extends Table>(table: T, opts: { onConflictDoNothi
       return stored.map(mapRow);
     },
   };
+}
+
+/**
+ * One statement of a bundle: a data-modifying statement with RETURNING (or a select), its `$n`
+ * parameters numbered from 1. `name` is its CTE's name: later parts may read its rows by it (a
+ * transfer joining the hold it belongs to).
+ */
+export interface BundlePart {
+  name: string;
+  text: string;
+  values: unknown[];
+}
+
+/**
+ * Several statements in one round trip: each part becomes a CTE of one top-level WITH and the answer
+ * is how many rows each returned, by name. All of them run, in one snapshot (PostgreSQL's rule for
+ * data-modifying WITH): no part may read a table another part writes except through that part's
+ * CTE; foreign keys between them hold (they are checked at the end of the statement). For writes
+ * that belong to one transaction anyway (an order batch's fills, holds, transfers, balances and
+ * event): every round trip saved is one the batch's orders no longer wait for.
+ */
+export async function runBundle(exec: Executor, parts: readonly BundlePart[]): Promise<Record<string, number>> {
+  if (parts.length === 0) return {};
+  const values: unknown[] = [];
+  const ctes: string[] = [];
+  for (const part of parts) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(part.name)) throw new Error(`raw SQL: bad bundle part name ${part.name}`);
+    const offset = values.length;
+    ctes.push(`${part.name} as (${part.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)})`);
+    values.push(...part.values);
+  }
+  const counts = parts.map((p) => `(select count(*) from ${p.name})::int as ${p.name}`).join(', ');
+  const text = `with ${ctes.join(',\n')}\nselect ${counts}`;
+  const client = driverOf(exec);
+  // Unnamed: the text changes with the parts' row counts (each is parsed where it runs).
+  const res =
+    client instanceof pg.Pool || client instanceof pg.Client
+      ? await (client as unknown as { query(text: string, values: unknown[]): Promise<DriverResult> }).query(
+          text,
+          values,
+        )
+      : await (client as PgliteLike).query(text, values);
+  const row = res.rows[0] ?? {};
+  return Object.fromEntries(parts.map((p) => [p.name, Number(row[p.name] ?? 0)]));
 }

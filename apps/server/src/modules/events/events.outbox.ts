@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, type Executor, queryRows } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { tableInsert } from '../../db/raw.ts';
+import { type BundlePart, tableInsert } from '../../db/raw.ts';
 import { createDrainLoop } from '../../lib/drain-loop.ts';
 import type { Bus, BusMessage } from './events.bus.ts';
 import { eventOutbox } from './events.tables.ts';
@@ -12,16 +12,12 @@ export async function writeEvent(exec: Executor, clock: Clock, topic: string, pa
   await outboxInsert.insert(exec, { topic, payload, createdAt: clock.now() });
 }
 
-/** Several events of one topic in one statement (an order batch's). */
-export async function writeEvents(exec: Executor, clock: Clock, topic: string, payloads: readonly unknown[]) {
-  const createdAt = clock.now();
-  await outboxInsert.insertMany(
-    exec,
-    payloads.map((payload) => ({ topic, payload, createdAt })),
-  );
-}
-
 const outboxInsert = tableInsert(eventOutbox);
+
+/** An event as a part of a bundle (db/raw.ts `runBundle`): written with the caller's other rows. */
+export function eventPart(clock: Clock, name: string, topic: string, payload: unknown): BundlePart {
+  return outboxInsert.part(name, [{ topic, payload, createdAt: clock.now() }]);
+}
 
 export interface RelayOptions {
   /** How often to look for events that no nudge announced (other processes', missed ones). */

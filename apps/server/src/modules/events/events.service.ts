@@ -1,7 +1,7 @@
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type Bus, type BusHandler, createLocalBus, createRedisBus } from './events.bus.ts';
-import { createRelay, type RelayOptions, writeEvent, writeEvents } from './events.outbox.ts';
+import { createRelay, eventPart, type RelayOptions, writeEvent } from './events.outbox.ts';
 
 export interface EventsLog {
   warn(obj: object, msg: string): void;
@@ -38,9 +38,8 @@ export function createEvents(deps: {
     relay,
     /** Records an event in the caller's transaction. */
     write: (exec: Executor, topic: string, payload: unknown) => writeEvent(exec, deps.clock, topic, payload),
-    /** Several events of one topic, in order, in one statement. */
-    writeMany: (exec: Executor, topic: string, payloads: readonly unknown[]) =>
-      writeEvents(exec, deps.clock, topic, payloads),
+    /** An event as a part of the caller's bundle (db/raw.ts), instead of a statement of its own. */
+    part: (name: string, topic: string, payload: unknown) => eventPart(deps.clock, name, topic, payload),
     /** After the transaction that wrote events has committed: publish them now, not at the next poll. */
     published: () => relay.kick(),
     subscribe: (topic: string, handler: BusHandler) => bus.subscribe(topic, handler),

@@ -1,11 +1,12 @@
 /**
  * The fast path for an operation whose postings are all new (holds and transfers under keys that
  * cannot exist yet, e.g. named by an order id just drawn from a sequence) between accounts that
- * already exist: two statements whatever the number of postings, instead of a savepoint, look-ups,
- * an insert and two updates per posting.
+ * already exist: one statement whatever the number of postings (or none of its own: `freshParts`
+ * hands its parts to a caller's bundle, db/raw.ts), instead of a savepoint, look-ups, an insert and
+ * two updates per posting. Its parts:
  *
- * 1. the holds and every transfer (a hold's own available → locked transfer included) are inserted
- *    in one statement; a key that exists is a unique violation, i.e. a bug in the caller;
+ * 1. the holds and every transfer (a hold's own available → locked transfer included) are inserted;
+ *    a key that exists is a unique violation, i.e. a bug in the caller;
  * 2. each account's balance moves once by its net change, in ascending id order, in one
  *    `update … from (values …)` whose condition is the ledger's conditional debit: a non-negative
  *    account that would go below zero is not updated, and the whole operation is refused (10092).
@@ -21,7 +22,7 @@
 import { fromLedger, toLedger } from '@openbourse/money';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
-import { rawRows } from '../../db/raw.ts';
+import { type BundlePart, rawRows, runBundle } from '../../db/raw.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { LedgerAccounts } from './ledger.accounts.ts';
 import { insufficientBalance, LedgerMisuseError } from './ledger.errors.ts';
@@ -79,48 +80,63 @@ const metaOf = (r: AccountRow): AccountMeta =>
 const HOLD_PARAMS = 7;
 const TRANSFER_PARAMS = 9;
 
-/** $1 currency, $2 time, then 7 per hold, then 9 per transfer. */
-function freshText(holds: number, transfers: number): string {
-  const p = (base: number, n: number, casts: string[]) =>
-    Array.from(
-      { length: n },
-      (_, r) => `(${casts.map((c, k) => `$${base + r * casts.length + k + 1}${c}`).join(', ')})`,
-    );
-  const holdRows = p(2, holds, ['::text', '::bigint', '::text', '::numeric', '::text', '::text', '::text']);
-  const transferRows = p(2 + holds * HOLD_PARAMS, transfers, [
-    '::text',
-    '::bigint',
-    '::bigint',
-    '::numeric',
-    '::text',
-    '::text',
-    '::text',
-    '::text',
-    '::text',
-  ]);
-  const holdsCte =
-    holds === 0
-      ? 'select null::bigint as id, null::text as hold_key where false'
-      : `insert into ledger_holds (hold_key, user_id, mode, currency, amount, remaining, status, code, ref_type, ref_id,
-           created_at, updated_at)
-         select v.k, v.u, v.m, $1::text, v.a, v.a, 'pending', v.c, v.rt, v.ri, $2::timestamptz, $2::timestamptz
-         from (values ${holdRows.join(', ')}) as v(k, u, m, a, c, rt, ri)
-         returning id, hold_key`;
-  return `with h as (${holdsCte})
-    insert into ledger_transfers (transfer_key, debit_account_id, credit_account_id, currency, amount, code, hold_id,
+/** `$n` rows of `casts.length` parameters each, numbered from `base + 1`. */
+function valueRows(base: number, n: number, casts: readonly string[]): string {
+  return Array.from(
+    { length: n },
+    (_, r) => `(${casts.map((c, k) => `$${base + r * casts.length + k + 1}${c}`).join(', ')})`,
+  ).join(', ');
+}
+
+const HOLD_CASTS = ['::text', '::bigint', '::text', '::numeric', '::text', '::text', '::text'];
+const TRANSFER_CASTS = [
+  '::text',
+  '::bigint',
+  '::bigint',
+  '::numeric',
+  '::text',
+  '::text',
+  '::text',
+  '::text',
+  '::text',
+];
+
+/** The holds: $1 currency, $2 time, then 7 per hold; answers each hold's id under its key. */
+function holdsText(holds: number): string {
+  if (holds === 0) return 'select null::bigint as id, null::text as hold_key where false';
+  return `insert into ledger_holds (hold_key, user_id, mode, currency, amount, remaining, status, code, ref_type, ref_id,
+      created_at, updated_at)
+    select v.k, v.u, v.m, $1::text, v.a, v.a, 'pending', v.c, v.rt, v.ri, $2::timestamptz, $2::timestamptz
+    from (values ${valueRows(2, holds, HOLD_CASTS)}) as v(k, u, m, a, c, rt, ri)
+    returning id, hold_key`;
+}
+
+/** The transfers: $1 currency, $2 time, then 9 per transfer; a hold's own transfer joins it in `holds`. */
+function transfersText(transfers: number, holds: string): string {
+  return `insert into ledger_transfers (transfer_key, debit_account_id, credit_account_id, currency, amount, code, hold_id,
       ref_type, ref_id, memo, created_at)
     select t.k, t.d, t.c, $1::text, t.a, t.code, h.id, t.rt, t.ri, t.m, $2::timestamptz
-    from (values ${transferRows.join(', ')}) as t(k, d, c, a, code, hk, rt, ri, m)
-    left join h on h.hold_key = t.hk`;
+    from (values ${valueRows(2, transfers, TRANSFER_CASTS)}) as t(k, d, c, a, code, hk, rt, ri, m)
+    left join ${holds} h on h.hold_key = t.hk
+    returning 1`;
 }
 
 /** Each account's net change, if a non-negative account stays at or above zero. */
 function balancesText(accounts: number): string {
-  const rows = Array.from({ length: accounts }, (_, r) => `($${2 * r + 1}::bigint, $${2 * r + 2}::numeric)`);
   return `update ledger_accounts as a set balance = a.balance + d.delta
-    from (values ${rows.join(', ')}) as d(id, delta)
+    from (values ${valueRows(0, accounts, ['::bigint', '::numeric'])}) as d(id, delta)
     where a.id = d.id and (not a.non_negative or a.balance + d.delta >= 0)
     returning a.id`;
+}
+
+/**
+ * Fresh postings as parts of a bundle (db/raw.ts `runBundle`): the caller may run them together
+ * with its own writes in one statement, then must call `check` with the counts.
+ */
+export interface FreshParts {
+  parts: BundlePart[];
+  /** Throws 10092 when a non-negative account would have gone below zero (the caller rolls back). */
+  check(counts: Record<string, number>): void;
 }
 
 export type LedgerFastPath = ReturnType<typeof createLedgerFastPath>;
@@ -143,7 +159,7 @@ export function createLedgerFastPath({ db, clock, accounts }: { db: Db; clock: C
     }
   }
 
-  return {
+  const api = {
     /**
      * The user's available and locked accounts in `currency`, when both exist (committed); null
      * otherwise (the caller takes the ordinary path, which creates them).
@@ -212,11 +228,15 @@ export function createLedgerFastPath({ db, clock, accounts }: { db: Db; clock: C
       return new Map(rows.map((r) => [Number(r.id), fromLedger(String(r.balance), cur.scale)]));
     },
 
-    /** Writes fresh holds and transfers in two statements (see the file's comment). */
-    async postFresh(
+    /**
+     * Fresh holds and transfers as bundle parts named `<prefix>_holds`, `_transfers`, `_balances`
+     * (checked as `move` checks them; nothing is written until the caller runs them).
+     */
+    async freshParts(
       tx: Tx | Executor,
       input: { currency: string; holds?: readonly FreshHold[]; transfers?: readonly FreshTransfer[] },
-    ): Promise<void> {
+      prefix = 'ledger',
+    ): Promise<FreshParts> {
       // Inside the caller's transaction (from the cache when it may be): PGlite has one connection.
       const cur = await currencyRow(tx, input.currency);
       const now = clock.now();
@@ -268,24 +288,44 @@ export function createLedgerFastPath({ db, clock, accounts }: { db: Db; clock: C
       }
       const nHolds = holdParams.length / HOLD_PARAMS;
       const nTransfers = transferParams.length / TRANSFER_PARAMS;
-      if (nTransfers === 0) return;
-      await rawRows(tx, `ob_ledger_fresh_${nHolds}_${nTransfers}`, freshText(nHolds, nTransfers), [
-        cur.code,
-        now.toISOString(),
-        ...holdParams,
-        ...transferParams,
-      ]);
-
+      if (nTransfers === 0) return { parts: [], check: () => undefined };
+      const at = now.toISOString();
+      const parts: BundlePart[] = [
+        { name: `${prefix}_holds`, text: holdsText(nHolds), values: nHolds ? [cur.code, at, ...holdParams] : [] },
+        {
+          name: `${prefix}_transfers`,
+          text: transfersText(nTransfers, `${prefix}_holds`),
+          values: [cur.code, at, ...transferParams],
+        },
+      ];
       // Ascending ids, as `move` locks them; accounts whose changes cancel out are not touched.
       const changes = [...deltas.values()].filter((d) => d.units !== 0n).sort((a, b) => a.meta.id - b.meta.id);
-      if (changes.length === 0) return;
-      const updated = await rawRows(
-        tx,
-        `ob_ledger_balances_${changes.length}`,
-        balancesText(changes.length),
-        changes.flatMap((d) => [d.meta.id, toLedger(d.units, cur.scale)]),
-      );
-      if (updated.length !== changes.length) throw insufficientBalance(cur.code);
+      if (changes.length > 0) {
+        parts.push({
+          name: `${prefix}_balances`,
+          text: balancesText(changes.length),
+          values: changes.flatMap((d) => [d.meta.id, toLedger(d.units, cur.scale)]),
+        });
+      }
+      return {
+        parts,
+        check(counts) {
+          if (counts[`${prefix}_transfers`] !== nTransfers) throw new Error('ledger: fresh transfers not written');
+          if (changes.length > 0 && counts[`${prefix}_balances`] !== changes.length) {
+            throw insufficientBalance(cur.code);
+          }
+        },
+      };
+    },
+
+    /** Writes fresh holds and transfers in one statement (see the file's comment). */
+    async postFresh(
+      tx: Tx | Executor,
+      input: { currency: string; holds?: readonly FreshHold[]; transfers?: readonly FreshTransfer[] },
+    ): Promise<void> {
+      const fresh = await api.freshParts(tx, input);
+      fresh.check(await runBundle(tx, fresh.parts));
     },
   };
+  return api;
 }

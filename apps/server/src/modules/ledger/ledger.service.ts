@@ -84,6 +84,7 @@ export function createLedgerService({ db, clock }: LedgerServiceDeps) {
     userAccounts: fast.userAccounts,
     platformShards: fast.platformShards,
     postFresh: fast.postFresh,
+    freshParts: fast.freshParts,
     lockBalances: fast.lockBalances,
 
     // Balances (ledger.accounts.ts), the demo funding (ledger.transfers.ts), statements and audit.

@@ -1,19 +1,20 @@
 /**
  * Group commit for market orders (issue: a fast money path). Orders that arrive while a batch's
- * transaction is in flight wait for the next one, and each batch writes all its orders in a fixed
- * handful of statements, however many they are:
+ * transaction is in flight wait for the next one (or the other writer's), and each batch writes all
+ * its orders in three statements, however many they are:
  *
- *   lock the users' available accounts (ascending ids) and read their balances;
- *   insert every order (one statement; a clientOrderId or public id already used leaves its row out);
- *   decide in order, from the locked balances, which orders fit (margin + fee) — the others are
- *     refused with the single path's answer (10011) and their rows deleted;
- *   pin the ticks that priced them, hold the margins and move the fees (ledger.fast.ts: two
- *     statements), insert the fills, write the `opened` events.
+ *   lock the users' available accounts (ascending ids) and read their balances; decide in order
+ *     which orders fit (margin + fee) — the others are refused with the single path's answer (10011);
+ *   insert the orders that fit (a clientOrderId or public id already used leaves its row out);
+ *   one bundle (db/raw.ts): hold the margins, move the fees to the writer's fee shard and every
+ *     balance by its net change (ledger.fast.ts), insert the fills, write the batch's `opened` event;
+ *   (and pin a tick the first time an order is priced by it).
  *
  * An idle process writes an order at once (a batch of one): batching only ever replaces waiting for
  * the previous transaction. Anything unexpected that refuses a whole batch sends each of its orders
  * down the one-order path instead, so one order's problem stays its own.
  */
+import { runBundle } from '../../db/raw.ts';
 import type { AccountMode } from '../../http/request-context.ts';
 import type { TradingContext } from './trading.context.ts';
 import { asMarginError, RETRIES } from './trading.context.ts';
@@ -29,6 +30,9 @@ import { type FastAccounts, openingPostings } from './trading.settlement.ts';
  * 40016 for a different request), or the random public id was drawn before (draw again).
  */
 export class DuplicateClientOrder extends Error {}
+
+/** A batch that must be decided order by order (the one-order path), rolled back first. */
+class RetryAlone extends Error {}
 
 /** One market order as the batch writes it, built when its batch's transaction starts. */
 export interface BatchOrder {
@@ -63,7 +67,7 @@ export const WRITERS = 2;
 
 export type OrderBatcher = ReturnType<typeof createOrderBatcher>;
 
-export function createOrderBatcher(ctx: TradingContext, { emitMany }: Pick<TradingEvents, 'emitMany'>) {
+export function createOrderBatcher(ctx: TradingContext, { batchPart }: Pick<TradingEvents, 'batchPart'>) {
   const { clock, ledger, market } = ctx;
   const queue: Job[] = [];
   let writers = 0;
@@ -88,33 +92,34 @@ export function createOrderBatcher(ctx: TradingContext, { emitMany }: Pick<Tradi
           USDT,
           built.map((o) => o.fast.user.available),
         );
+        // In arrival order, from the locked balances: which orders fit (margin + fee).
+        const fits = built.map((order) => {
+          const account = order.fast.user.available.id;
+          const have = balances.get(account) ?? 0n;
+          const cost = order.marginMinor + order.feeMinor;
+          if (have < cost) return false;
+          balances.set(account, have - cost);
+          return true;
+        });
         const stored = await repo.insertOrders(
           tx,
-          built.map((o) => o.row),
+          built.filter((_, i) => fits[i]).map((o) => o.row),
         );
         const byPublicId = new Map(stored.map((r) => [r.publicId, r]));
         const outcomes: (OrderRow | Error)[] = [];
         const admitted: { order: BatchOrder; row: OrderRow }[] = [];
-        const refused: number[] = [];
-        for (const order of built) {
-          const row = byPublicId.get(order.row.publicId);
-          if (!row) {
-            outcomes.push(new DuplicateClientOrder());
-            continue;
+        built.forEach((order, i) => {
+          const row = fits[i] ? byPublicId.get(order.row.publicId) : undefined;
+          if (!fits[i]) outcomes.push(tradingErrors.insufficientMargin());
+          else if (!row) outcomes.push(new DuplicateClientOrder());
+          else {
+            admitted.push({ order, row });
+            outcomes.push(row);
           }
-          const account = order.fast.user.available.id;
-          const have = balances.get(account) ?? 0n;
-          const cost = order.marginMinor + order.feeMinor;
-          if (have < cost) {
-            refused.push(row.id);
-            outcomes.push(tradingErrors.insufficientMargin());
-            continue;
-          }
-          balances.set(account, have - cost);
-          admitted.push({ order, row });
-          outcomes.push(row);
-        }
-        await repo.deleteOrders(tx, refused);
+        });
+        // An order left out (its key used before) had its cost counted against a later refusal:
+        // decide those on the one-order path instead, exactly.
+        if (stored.length < fits.filter(Boolean).length && fits.includes(false)) throw new RetryAlone();
         if (admitted.length === 0) return outcomes;
         // Ascending, as every batch pins them: two writers pinning the same fresh ticks queue, never deadlock.
         const ticks = [...new Set(admitted.map((a) => a.order.tickId))].sort((a, b) => a - b);
@@ -122,27 +127,33 @@ export function createOrderBatcher(ctx: TradingContext, { emitMany }: Pick<Tradi
         const postings = admitted.map((a) =>
           openingPostings(a.row, a.order.marginMinor, a.order.feeMinor, a.order.fast, shard),
         );
+        // Holds, fees, balances, fills and the batch's event: one statement.
+        const fresh = await ledger.freshParts(tx, {
+          currency: USDT,
+          holds: postings.flatMap((p) => p.holds),
+          transfers: postings.flatMap((p) => p.transfers),
+        });
+        const counts = await runBundle(tx, [
+          ...fresh.parts,
+          repo.fillsPart(
+            'fills',
+            admitted.map((a) => ({ ...a.order.fill, orderId: a.row.id })),
+          ),
+          batchPart(
+            'opened',
+            admitted.map((a) => ({
+              row: a.row,
+              event: 'opened' as const,
+              fill: { reason: 'market', price: a.order.pushPrice, tickId: a.order.tickId },
+            })),
+          ),
+        ]);
         try {
-          await ledger.postFresh(tx, {
-            currency: USDT,
-            holds: postings.flatMap((p) => p.holds),
-            transfers: postings.flatMap((p) => p.transfers),
-          });
+          fresh.check(counts);
         } catch (e) {
           throw asMarginError(e);
         }
-        await repo.insertFills(
-          tx,
-          admitted.map((a) => ({ ...a.order.fill, orderId: a.row.id })),
-        );
-        await emitMany(
-          tx,
-          admitted.map((a) => ({
-            row: a.row,
-            event: 'opened' as const,
-            fill: { reason: 'market', price: a.order.pushPrice, tickId: a.order.tickId },
-          })),
-        );
+        if (counts.fills !== admitted.length) throw new Error('trading: a batch’s fills were not all written');
         return outcomes;
       },
       { retries: RETRIES },

@@ -16,6 +16,7 @@ import {
   ratio,
   stopOutTicks,
 } from '@openbourse/engine';
+import type { BundlePart } from '../../db/raw.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AccountMode } from '../../http/request-context.ts';
@@ -123,7 +124,8 @@ export interface TradingDeps {
 /** What trading needs of the events module (apps/server/src/modules/events). */
 export interface EventSink {
   write(exec: Executor, topic: string, payload: unknown): Promise<void>;
-  writeMany(exec: Executor, topic: string, payloads: readonly unknown[]): Promise<void>;
+  /** An event as a part of a bundle (db/raw.ts), written with the batch's other rows. */
+  part(name: string, topic: string, payload: unknown): BundlePart;
   published(): void;
   subscribe(topic: string, handler: (message: { payload: unknown }) => void): () => void;
 }

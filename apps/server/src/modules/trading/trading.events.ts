@@ -6,6 +6,7 @@
  */
 import type { OrderPush, OrderPushEvent, OrderState } from '@openbourse/contracts/trading.ts';
 import type { Executor } from '../../db/client.ts';
+import type { BundlePart } from '../../db/raw.ts';
 import type { AccountMode } from '../../http/request-context.ts';
 import type { NotificationKind } from '@openbourse/contracts/notifications.ts';
 import { type TradingContext, type TriggerFields, triggerFieldsOf } from './trading.context.ts';
@@ -97,24 +98,24 @@ export function createTradingEvents({ events, log, notify, market }: TradingCont
 
   /**
    * Several orders' changes as one event (an order batch): one outbox row, one claim and one
-   * publication for the whole batch, heard as each of its changes in turn. Only for changes that
-   * notify no one (a market order's opening): the others go through `emit`.
+   * publication for the whole batch, heard as each of its changes in turn; as a part of the batch's
+   * bundle (db/raw.ts), named `name`. Only for changes that notify no one (a market order's
+   * opening): the others go through `emit`.
    */
-  async function emitMany(
-    exec: Executor,
+  function batchPart(
+    name: string,
     changes: readonly { row: OrderRow; event: OrderPushEvent; fill: Fill }[],
-  ): Promise<void> {
+  ): BundlePart {
     for (const c of changes) {
-      if (notify && notificationKindOf(c.event, c.fill.reason)) throw new Error('trading: emitMany cannot notify');
+      if (notify && notificationKindOf(c.event, c.fill.reason)) throw new Error('trading: a batch event cannot notify');
     }
-    if (changes.length === 0) return;
     const batch: OrderEventBatch = { batch: changes.map((c) => payloadOf(c.row, c.event, c.fill)) };
-    await events.write(exec, ORDER_TOPIC, batch);
+    return events.part(name, ORDER_TOPIC, batch);
   }
 
   return {
     emit,
-    emitMany,
+    batchPart,
     /** After a transaction that emitted has committed. */
     published: () => events.published(),
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { tableInsert } from '../../db/raw.ts';
+import { type BundlePart, tableInsert } from '../../db/raw.ts';
 import { cfdFills, cfdOrders } from './trading.tables.ts';
 
 /**
@@ -31,11 +31,6 @@ export const tradingRepository = {
   /** Several orders in one statement (group commit): the rows stored; a conflicting one is left out. */
   async insertOrders(exec: Executor, rows: readonly NewOrderRow[]): Promise<OrderRow[]> {
     return orderInsert.insertMany(exec, rows);
-  },
-
-  /** Orders inserted in this transaction and then refused (their batch goes on without them). */
-  async deleteOrders(exec: Executor, ids: readonly number[]): Promise<void> {
-    if (ids.length > 0) await exec.delete(cfdOrders).where(inArray(cfdOrders.id, [...ids]));
   },
 
   /** Public ids and numbers of one user's orders among internal `ids` (others' ids are simply absent). */
@@ -108,9 +103,9 @@ export const tradingRepository = {
     return created;
   },
 
-  async insertFills(exec: Executor, rows: readonly NewFillRow[]): Promise<void> {
-    const created = await fillInsert.insertMany(exec, rows);
-    if (created.length !== rows.length) throw new Error('fills not inserted');
+  /** Fills as a part of a bundle (db/raw.ts), named `name`; its count is theirs. */
+  fillsPart(name: string, rows: readonly NewFillRow[]): BundlePart {
+    return fillInsert.part(name, rows);
   },
 
   async listFills(exec: Executor, orderId: number): Promise<FillRow[]> {
