@@ -18,7 +18,10 @@
 //        MONEY_USERS (200), MONEY_CLIENTS ("16,64"), MONEY_SECONDS (15 per buyU / pgbench phase),
 //        MONEY_LIST_SECONDS (5 per list phase), MONEY_POOL (the server's pool size; default: as in
 //        production), MONEY_PROFILE=1 (instead of the benchmark: statements and their time per order,
-//        placing MONEY_PROFILE_ORDERS (300) orders one at a time)
+//        placing MONEY_PROFILE_ORDERS (300) orders one at a time), MONEY_PROFILE=load (the same, under
+//        the first K's load), MONEY_PROCESSES (1: the server processes taking orders; more are the
+//        real server forked on the same database and on Redis, MONEY_REDIS_URL or TEST_REDIS_URL,
+//        redis://127.0.0.1:6379 by default, the clients spread over them)
 //
 // Clients: raw HTTP/1.1 keep-alive connections in a child process (this file, forked with `client`),
 // one request in flight per connection, pre-built request bytes, only the status line, Content-Length
