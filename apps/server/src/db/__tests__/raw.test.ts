@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, openTestDatabase } from '../../test/db.ts';
-import type { Database } from '../client.ts';
+import { type Database, queryRows } from '../client.ts';
 import { runBundle } from '../raw.ts';
 
 describe.each(DRIVERS)('bundles of statements on %s', (driver) => {
@@ -17,7 +17,7 @@ describe.each(DRIVERS)('bundles of statements on %s', (driver) => {
   afterAll(() => database.close());
 
   const count = async (table: 'bundle_parent' | 'bundle_child') =>
-    Number((await database.db.execute<{ n: string }>(sql.raw(`select count(*)::int as n from ${table}`))).rows[0]?.n);
+    Number((await queryRows<{ n: number }>(database.db, sql.raw(`select count(*)::int as n from ${table}`)))[0]?.n);
 
   it('runs every part in one statement, numbering each part’s parameters after the ones before', async () => {
     const counts = await database.db.transaction((tx) =>
