@@ -4,6 +4,16 @@ import { z } from 'zod';
 export const ContentType = z.coerce.number().int().min(1).max(5);
 export const CONTENT_TYPES = { company: 1, policy: 2, other: 3, faq: 4, notice: 5 } as const;
 
+/**
+ * `index/listContents/{listType}` (spec §2, §9): 1 asks for the Chinese list, 2 for the list in the
+ * request language (every other language). Without `itemType` the answer is every footer item
+ * (company, policy, other: types 1–3), each with its type; `itemType` asks for one type only (FAQ 4
+ * and notices 5 are asked for this way).
+ */
+export const ContentListType = z.coerce.number().int().min(1).max(2);
+export const ContentListQuery = z.object({ itemType: ContentType.optional() });
+export const FOOTER_CONTENT_TYPES = [1, 2, 3] as const;
+
 export const ContentSummary = z.object({
   id: z.number().int(),
   slug: z.string(),

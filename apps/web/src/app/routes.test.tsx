@@ -260,7 +260,8 @@ describe('footer', () => {
       ...baseHandlers,
       'GET index/listContents/*': (call) =>
         ok(
-          call.path.endsWith('/1')
+          // The footer asks for every footer item of the list (2: not Chinese) at once, each with its type.
+          call.path.endsWith('/2') && !call.query.has('itemType')
             ? [{ id: 1, slug: 'about-us', type: 1, title: 'About us', summary: '', updatedAt: '2025-01-01T00:00:00Z' }]
             : [],
         ),

@@ -1,4 +1,12 @@
-import { ContentDetail, ContentSummary, ContentType, HomeStats, ParamResult } from '@openbourse/contracts/content.ts';
+import {
+  ContentDetail,
+  ContentListQuery,
+  ContentListType,
+  FOOTER_CONTENT_TYPES,
+  ContentSummary,
+  HomeStats,
+  ParamResult,
+} from '@openbourse/contracts/content.ts';
 import { AreaCodeEntry } from '@openbourse/contracts/auth.ts';
 import { ErrorCode } from '@openbourse/contracts/errors.ts';
 import type { FastifyInstance } from 'fastify';
@@ -22,12 +30,22 @@ export async function contentRoutes(
     {
       schema: {
         tags: ['content'],
-        summary: 'Content items of a type (1 company, 2 policy, 3 other, 4 FAQ, 5 notice) in the request language',
-        params: z.object({ type: ContentType }),
+        summary: 'Content items: the footer’s, or one type’s',
+        description:
+          '`type` is the list type of spec §9: 1 the Chinese list, 2 the list in the request language (every ' +
+          'other language; English where an item has no translation). Without `itemType`: every footer item ' +
+          '(1 company, 2 policy, 3 other), each with its `type`, in that order. `itemType` (1 company, 2 policy, ' +
+          '3 other, 4 FAQ, 5 notice) asks for one type only.',
+        params: z.object({ type: ContentListType }),
+        querystring: ContentListQuery,
         response: { 200: envelope(z.array(ContentSummary)) },
       },
     },
-    async (req) => ok(req, await deps.content.list(req.params.type, req.lang)),
+    async (req) => {
+      const lang = req.params.type === 1 ? 'zh' : req.lang;
+      const types = req.query.itemType ? [req.query.itemType] : [...FOOTER_CONTENT_TYPES];
+      return ok(req, await deps.content.list(types, lang));
+    },
   );
 
   r.get(

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { CONTENT_TYPES, type ContentDetail, type ContentSummary } from '@openbourse/contracts/content.ts';
 import { LANGUAGES, type Language } from '@openbourse/contracts/languages.ts';
 import { ErrorCode } from '@openbourse/contracts/errors.ts';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -48,7 +48,8 @@ export function readSeed(lang: Language): SeedItem[] {
 
 export interface ContentService {
   seed(exec: Executor): Promise<void>;
-  list(type: number, lang: Language): Promise<ContentSummary[]>;
+  /** Items of these types, by type in the given order, then by their sort. */
+  list(types: readonly number[], lang: Language): Promise<ContentSummary[]>;
   get(idOrSlug: string, lang: Language): Promise<ContentDetail>;
 }
 
@@ -111,7 +112,7 @@ export function createContentService({
       }
     },
 
-    async list(type, lang) {
+    async list(types, lang) {
       const rows = await db
         .select({
           id: contents.id,
@@ -126,8 +127,9 @@ export function createContentService({
           contentTranslations,
           and(eq(contentTranslations.contentId, contents.id), eq(contentTranslations.lang, translationFor(lang))),
         )
-        .where(eq(contents.type, type))
+        .where(inArray(contents.type, [...types]))
         .orderBy(asc(contents.sort), asc(contents.id));
+      rows.sort((a, b) => types.indexOf(a.type) - types.indexOf(b.type));
       return Promise.all(rows.map((r) => substitute({ ...r, id: Number(r.id), updatedAt: r.updatedAt.toISOString() })));
     },
 

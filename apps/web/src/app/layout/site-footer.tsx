@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { contentListQuery, detailPath, useContentList, type ContentTypeCode } from '@/shared/api/list-contents';
+import { detailPath, footerContentQuery, useFooterContent, type ContentTypeCode } from '@/shared/api/list-contents';
 import { paramQuery, safeExternalUrl, useParam, useSiteName } from '@/shared/api/get-param';
 import {
   IconAndroid,
@@ -26,7 +26,8 @@ const GROUPS: { type: ContentTypeCode; titleKey: 'footer.company' | 'footer.lega
 ];
 
 function ContentGroup({ type, title }: { type: ContentTypeCode; title: string }) {
-  const { data, isPending } = useContentList(type);
+  const { data: all, isPending } = useFooterContent();
+  const data = all?.filter((item) => item.type === type);
   const location = useLocation();
   if (!isPending && (!data || data.length === 0)) return null;
   const openItem = (event: MouseEvent, item: ContentSummary) => {
@@ -102,7 +103,7 @@ function SocialIcon({
  */
 export async function prefetchFooter(queryClient: QueryClient, lang: Language): Promise<void> {
   const queries = [
-    ...GROUPS.map((g) => contentListQuery(g.type, lang)),
+    footerContentQuery(lang),
     ...(['site_name', 'down_url', ...SOCIAL.map((s) => s.key)] as const).map((key) => paramQuery(key)),
   ];
   const pending: Promise<void>[] = [];

@@ -12,7 +12,7 @@ export const queryKeys = {
   balances: ['balances'] as const,
   balancesFor: (mode: AccountMode, token: string | null) => ['balances', mode, token] as const,
   content: ['content'] as const,
-  contentList: (type: number, lang: Language) => ['content', 'list', type, lang] as const,
+  contentList: (type: number | 'footer', lang: Language) => ['content', 'list', type, lang] as const,
   contentItem: (idOrSlug: number | string, lang: Language) => ['content', 'item', String(idOrSlug), lang] as const,
   areaCodes: (lang: Language) => ['area-codes', lang] as const,
   homeStats: ['home', 'stats'] as const,

@@ -46,36 +46,41 @@ describe.each(DRIVERS)('content and parameters API on %s', (driver) => {
   });
   afterAll(async () => t?.close());
 
-  it('lists company, policy and other items in the request language, with {site} filled in', async () => {
-    const company = await t.call<Summary[]>('GET', '/swx/customer/index/listContents/1');
-    expect(company.body.code).toBe(200);
-    expect(company.body.result.map((c) => c.slug)).toEqual(['about-us', 'contact-us']);
-    const policy = await t.call<Summary[]>('GET', '/swx/customer/index/listContents/2');
-    expect(policy.body.result.map((c) => c.slug)).toEqual([
-      'terms',
-      'privacy',
-      'risk-warning',
-      'cookie-policy',
-      'disclaimer',
-    ]);
-    const other = await t.call<Summary[]>('GET', '/swx/customer/index/listContents/3');
-    expect(other.body.result.map((c) => c.slug)).toEqual(['advertising', 'licence-supervision']);
-    const all = [...company.body.result, ...policy.body.result, ...other.body.result];
-    for (const item of all) expect(`${item.title} ${item.summary}`).not.toMatch(/\{site\}|\{supportEmail\}/);
-    const de = await t.call<Summary[]>('GET', '/swx/customer/index/listContents/2', { headers: { lang: 'de' } });
-    expect(de.body.result.map((c) => c.id)).toEqual(policy.body.result.map((c) => c.id));
-    expect(de.body.result[0]?.title).not.toBe(policy.body.result[0]?.title);
+  const L = '/swx/customer/index/listContents';
+  const COMPANY = ['about-us', 'contact-us'];
+  const POLICY = ['terms', 'privacy', 'risk-warning', 'cookie-policy', 'disclaimer'];
+  const OTHER = ['advertising', 'licence-supervision'];
+
+  it('answers the spec client’s list (2): every footer item with its type, company, policy, other, {site} filled in', async () => {
+    const all = await t.call<Summary[]>('GET', `${L}/2`);
+    expect(all.body.code).toBe(200);
+    expect(all.body.result.map((c) => c.slug)).toEqual([...COMPANY, ...POLICY, ...OTHER]);
+    expect(all.body.result.map((c) => c.type)).toEqual([1, 1, 2, 2, 2, 2, 2, 3, 3]);
+    for (const item of all.body.result)
+      expect(`${item.title} ${item.summary}`).not.toMatch(/\{site\}|\{supportEmail\}/);
+    // 2 is every language but Chinese, in the request language.
+    const de = await t.call<Summary[]>('GET', `${L}/2`, { headers: { lang: 'de' } });
+    expect(de.body.result.map((c) => c.id)).toEqual(all.body.result.map((c) => c.id));
+    expect(de.body.result[0]?.title).not.toBe(all.body.result[0]?.title);
+    // 1 is the Chinese list, whatever the request language.
+    const zh = await t.call<Summary[]>('GET', `${L}/1`, { headers: { lang: 'de' } });
+    expect(zh.body.result.map((c) => c.id)).toEqual(all.body.result.map((c) => c.id));
+    expect(zh.body.result[0]?.title).toMatch(/[\u4e00-\u9fff]/);
   });
 
-  it('lists FAQ (4) and notices (5)', async () => {
-    const faq = await t.call<Summary[]>('GET', '/swx/customer/index/listContents/4');
-    expect(faq.body.result.length).toBeGreaterThanOrEqual(6);
-    const notices = await t.call<Summary[]>('GET', '/swx/customer/index/listContents/5');
-    expect(notices.body.result.length).toBeGreaterThanOrEqual(3);
+  it('answers one item type when asked (itemType): company, policy, other, FAQ (4) and notices (5)', async () => {
+    const of = async (itemType: number) => (await t.call<Summary[]>('GET', `${L}/2?itemType=${itemType}`)).body.result;
+    expect((await of(1)).map((c) => c.slug)).toEqual(COMPANY);
+    expect((await of(2)).map((c) => c.slug)).toEqual(POLICY);
+    expect((await of(3)).map((c) => c.slug)).toEqual(OTHER);
+    const faq = await of(4);
+    expect(faq.length).toBeGreaterThanOrEqual(6);
+    expect(faq.every((c) => c.type === 4)).toBe(true);
+    expect((await of(5)).length).toBeGreaterThanOrEqual(3);
   });
 
   it('opens an item by id and by slug, in Arabic, and answers 80005 for an unknown one', async () => {
-    const list = await t.call<Summary[]>('GET', '/swx/customer/index/listContents/2');
+    const list = await t.call<Summary[]>('GET', `${L}/2?itemType=2`);
     const terms = list.body.result[0]!;
     const byId = await t.call<{ body: string; lang: string; slug: string }>(
       'GET',
@@ -95,6 +100,9 @@ describe.each(DRIVERS)('content and parameters API on %s', (driver) => {
   it('rejects bad content parameters with a catalogue code', async () => {
     for (const url of [
       '/swx/customer/index/listContents/0',
+      '/swx/customer/index/listContents/3',
+      '/swx/customer/index/listContents/2?itemType=6',
+      '/swx/customer/index/listContents/2?itemType=x',
       '/swx/customer/index/listContents/abc',
       '/swx/customer/index/listContents/99999999999999999999',
       '/swx/customer/index/getContentsById/%3Cscript%3E',
