@@ -266,6 +266,7 @@ export const AdminInstrument = z.object({
   spreadRate: z.string(),
   feeRate: z.string(),
   tickSize: z.string(),
+  stopsLevel: z.number().int().describe('Ticks a stop loss or take profit keeps at least from the closing price'),
 });
 
 export const AdminInstrumentEdit = z
@@ -277,6 +278,12 @@ export const AdminInstrumentEdit = z
     maxLots: z.string().max(30),
     spreadRate: z.string().max(30).describe('Fraction of the price, 0 to 0.05'),
     feeRate: z.string().max(30).describe('Fraction of the notional, 0 to 0.01'),
+    stopsLevel: z
+      .number()
+      .int()
+      .min(0)
+      .max(100_000)
+      .describe('Ticks a stop loss or take profit keeps at least from the closing price (0: one tick)'),
   })
   .partial();
 

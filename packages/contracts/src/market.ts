@@ -111,6 +111,11 @@ export const InstrumentSpec = z.object({
   maxLots: Decimal,
   maxLeverage: z.number().int(),
   feeRate: Decimal.describe('Fraction of notional, e.g. "0.0005" = 0.05%'),
+  stopDistance: Decimal.describe(
+    'The least distance of a stop loss or take profit from the price the position would close at ' +
+      '(bid for a long, ask for a short), in price: the stops level × the tick size. A take profit must also ' +
+      'lie beyond the entry price.',
+  ),
   priceDecimals: z.number().int(),
   volatility: Decimal.describe('Annualised volatility the simulated feed uses (fraction)'),
   session: SessionSpec,

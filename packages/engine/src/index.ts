@@ -52,6 +52,7 @@ export {
   unrealisedPnlMinor,
   validatePendingEntry,
   validatePendingStops,
+  type StopsRule,
   validateStops,
 } from './margin.ts';
 export {

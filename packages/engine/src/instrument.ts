@@ -30,6 +30,11 @@ export interface InstrumentSpec {
   /** Decimal places of the settlement currency (USDT: 6): every amount the engine returns is in these minor units. */
   quoteScale: number;
   quoteToUsdt: QuoteToUsdt;
+  /**
+   * The stops level: how many ticks a stop loss or take profit must at least keep from the price
+   * the position would close at (MetaTrader's "stops level"); 0 or absent: one tick.
+   */
+  stopsLevel?: number;
 }
 
 /**
@@ -48,6 +53,8 @@ export interface Instrument {
   readonly maxLeverage: bigint;
   readonly quoteScale: number;
   readonly quoteToUsdt: QuoteToUsdt;
+  /** The stops level in ticks (see InstrumentSpec). */
+  readonly stopsLevel: bigint;
   /**
    * Base units in one lot step, in settlement minor units: lotStep × contractSize × 10^quoteScale.
    * For an inverse pair (base USD) this is the USDT notional of one lot step.
@@ -87,6 +94,10 @@ export function compileInstrument(spec: InstrumentSpec): Instrument {
       throw new EngineError('invalid_spec', `${spec.symbol}: ${field} is not a multiple of lotStep`, field);
     return steps;
   };
+  const stopsLevel = spec.stopsLevel ?? 0;
+  if (!Number.isSafeInteger(stopsLevel) || stopsLevel < 0) {
+    throw new EngineError('invalid_spec', `${spec.symbol}: stopsLevel must be an integer ≥ 0`, 'stopsLevel');
+  }
   const minSteps = toSteps(spec.minLots, 'minLots');
   const maxSteps = toSteps(spec.maxLots, 'maxLots');
   if (maxSteps < minSteps) throw new EngineError('invalid_spec', `${spec.symbol}: maxLots below minLots`, 'maxLots');
@@ -108,6 +119,7 @@ export function compileInstrument(spec: InstrumentSpec): Instrument {
     maxLeverage: BigInt(spec.maxLeverage),
     quoteScale: spec.quoteScale,
     quoteToUsdt: spec.quoteToUsdt,
+    stopsLevel: BigInt(stopsLevel),
     stepBase,
     tickValue,
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EngineError } from './errors.ts';
-import { type Instrument, lotsToSteps, priceToTicks, type Side } from './instrument.ts';
+import { compileInstrument, type Instrument, lotsToSteps, priceToTicks, type Side } from './instrument.ts';
 import {
   closePosition,
   equityExact,
@@ -291,6 +291,71 @@ describe('stop loss / take profit validation', () => {
     expect(codeOf(() => validatePendingStops('sell', { takeProfitTicks: 105_000n }, 105_000n))).toBe(
       'unreasonable_price:takeProfit',
     );
+  });
+});
+
+describe('take profit beyond the entry, stops at the instrument’s distance', () => {
+  const quote = { bidTicks: 110_000n, askTicks: 110_002n };
+  const spec = EURUSD.spec;
+
+  it('a long’s take profit inside the spread is refused: it would close at a loss (entry at the ask)', () => {
+    const rule = { entryTicks: 110_002n };
+    expect(codeOf(() => validateStops('buy', { takeProfitTicks: 110_001n }, quote, rule))).toBe(
+      'unreasonable_price:takeProfit',
+    );
+    expect(codeOf(() => validateStops('buy', { takeProfitTicks: 110_002n }, quote, rule))).toBe(
+      'unreasonable_price:takeProfit',
+    );
+    expect(() => validateStops('buy', { takeProfitTicks: 110_003n }, quote, rule)).not.toThrow();
+    // A short mirrored: entry at the bid, take profit below it.
+    const short = { entryTicks: 110_000n };
+    expect(codeOf(() => validateStops('sell', { takeProfitTicks: 110_000n }, quote, short))).toBe(
+      'unreasonable_price:takeProfit',
+    );
+    expect(() => validateStops('sell', { takeProfitTicks: 109_999n }, quote, short)).not.toThrow();
+  });
+
+  it('keeps the minimum distance from the close price: bid for a long, ask for a short', () => {
+    const rule = { entryTicks: 110_002n, minDistanceTicks: 20n };
+    expect(() =>
+      validateStops('buy', { stopLossTicks: 109_980n, takeProfitTicks: 110_020n }, quote, rule),
+    ).not.toThrow();
+    expect(codeOf(() => validateStops('buy', { stopLossTicks: 109_981n }, quote, rule))).toBe(
+      'unreasonable_price:stopLoss',
+    );
+    expect(codeOf(() => validateStops('buy', { takeProfitTicks: 110_019n }, quote, rule))).toBe(
+      'unreasonable_price:takeProfit',
+    );
+    const short = { entryTicks: 110_000n, minDistanceTicks: 20n };
+    expect(() =>
+      validateStops('sell', { stopLossTicks: 110_022n, takeProfitTicks: 109_982n }, quote, short),
+    ).not.toThrow();
+    expect(codeOf(() => validateStops('sell', { stopLossTicks: 110_021n }, quote, short))).toBe(
+      'unreasonable_price:stopLoss',
+    );
+    expect(codeOf(() => validateStops('sell', { takeProfitTicks: 109_983n }, quote, short))).toBe(
+      'unreasonable_price:takeProfit',
+    );
+    // A pending order keeps the distance from its entry.
+    expect(codeOf(() => validatePendingStops('buy', { stopLossTicks: 104_990n }, 105_000n, 20n))).toBe(
+      'unreasonable_price:stopLoss',
+    );
+    expect(() => validatePendingStops('buy', { stopLossTicks: 104_980n }, 105_000n, 20n)).not.toThrow();
+  });
+
+  it('a market order applies both: the instrument’s stops level and its entry at the ask', () => {
+    const ins = compileInstrument({ ...spec, stopsLevel: 20 });
+    expect(ins.stopsLevel).toBe(20n);
+    const base = { side: 'buy' as const, qtySteps: 100n, leverage: 100, quote };
+    expect(codeOf(() => quoteMarketOrder(ins, { ...base, takeProfitTicks: 110_001n }))).toBe(
+      'unreasonable_price:takeProfit',
+    );
+    expect(codeOf(() => quoteMarketOrder(ins, { ...base, stopLossTicks: 109_990n }))).toBe(
+      'unreasonable_price:stopLoss',
+    );
+    expect(() => quoteMarketOrder(ins, { ...base, stopLossTicks: 109_980n, takeProfitTicks: 110_020n })).not.toThrow();
+    expect(codeOf(() => compileInstrument({ ...spec, stopsLevel: -1 }))).toBe('invalid_spec:stopsLevel');
+    expect(codeOf(() => compileInstrument({ ...spec, stopsLevel: 1.5 }))).toBe('invalid_spec:stopsLevel');
   });
 });
 

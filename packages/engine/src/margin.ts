@@ -202,30 +202,55 @@ export function closePosition(ins: Instrument, position: Position, closeSteps: b
 }
 
 /**
- * Stop loss and take profit of an open position (or a market order about to open) against the
- * price it would close at: long SL < bid < TP, short TP < ask < SL. Equal is unreasonable (it would
- * fire on the very next tick at the same price).
+ * What a stop loss and take profit are checked against, besides the price the position would close
+ * at: the entry price (a take profit must lie beyond it: a profit, as its name says), and the
+ * instrument's minimum distance from the close price in ticks (its stops level; at least one tick:
+ * a stop at the close price would fire on the very next tick at that same price).
  */
-export function validateStops(side: Side, stops: Stops, quote: Quote): void {
+export interface StopsRule {
+  entryTicks?: bigint | null;
+  minDistanceTicks?: bigint;
+}
+
+/**
+ * Stop loss and take profit of an open position (or a market order about to open) against the
+ * price it would close at (bid for a long, ask for a short), d = the minimum distance:
+ * long SL ≤ bid − d and TP ≥ bid + d, TP above the entry; short SL ≥ ask + d and TP ≤ ask − d,
+ * TP below the entry.
+ */
+export function validateStops(side: Side, stops: Stops, quote: Quote, rule: StopsRule = {}): void {
   checkQuote(quote);
-  checkStopsAround(side, stops, closePriceTicks(side, quote));
+  checkStopsAround(side, stops, closePriceTicks(side, quote), rule);
 }
 
-/** Stops of a pending order, against its entry price: long SL < entry < TP, short TP < entry < SL. */
-export function validatePendingStops(side: Side, stops: Stops, entryTicks: bigint): void {
-  checkStopsAround(side, stops, entryTicks);
+/** Stops of a pending order, against its entry price: long SL ≤ entry − d < entry + d ≤ TP, short mirrored. */
+export function validatePendingStops(side: Side, stops: Stops, entryTicks: bigint, minDistanceTicks = 0n): void {
+  checkStopsAround(side, stops, entryTicks, { entryTicks, minDistanceTicks });
 }
 
-function checkStopsAround(side: Side, stops: Stops, refTicks: bigint): void {
+function checkStopsAround(side: Side, stops: Stops, refTicks: bigint, rule: StopsRule): void {
   const sl = stops.stopLossTicks ?? null;
   const tp = stops.takeProfitTicks ?? null;
-  const below = (x: bigint) => x >= 1n && x < refTicks;
-  const above = (x: bigint) => x > refTicks;
+  const gap = rule.minDistanceTicks !== undefined && rule.minDistanceTicks > 1n ? rule.minDistanceTicks : 1n;
+  const entry = rule.entryTicks ?? null;
+  const below = (x: bigint) => x >= 1n && x <= refTicks - gap;
+  const above = (x: bigint) => x >= refTicks + gap;
   if (sl !== null && !(side === 'buy' ? below(sl) : above(sl))) {
-    throw new EngineError('unreasonable_price', `stop loss ${sl} on the wrong side of ${refTicks}`, 'stopLoss');
+    throw new EngineError(
+      'unreasonable_price',
+      `stop loss ${sl} closer than ${gap} ticks to ${refTicks} or on its wrong side`,
+      'stopLoss',
+    );
   }
-  if (tp !== null && !(side === 'buy' ? above(tp) : below(tp))) {
-    throw new EngineError('unreasonable_price', `take profit ${tp} on the wrong side of ${refTicks}`, 'takeProfit');
+  if (tp !== null) {
+    const beyondEntry = entry === null || (side === 'buy' ? tp > entry : tp < entry);
+    if (!(side === 'buy' ? above(tp) : below(tp)) || !beyondEntry) {
+      throw new EngineError(
+        'unreasonable_price',
+        `take profit ${tp} closer than ${gap} ticks to ${refTicks}, on its wrong side or not beyond the entry`,
+        'takeProfit',
+      );
+    }
   }
 }
 

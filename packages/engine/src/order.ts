@@ -65,7 +65,10 @@ export function quoteMarketOrder(ins: Instrument, input: MarketOrderInput): Orde
   checkLots(ins, input.qtySteps);
   checkLeverage(ins, input.leverage);
   checkQuote(input.quote);
-  validateStops(input.side, input, input.quote);
+  validateStops(input.side, input, input.quote, {
+    entryTicks: openPriceTicks(input.side, input.quote),
+    minDistanceTicks: ins.stopsLevel,
+  });
   return priced(ins, input.side, openPriceTicks(input.side, input.quote), input.qtySteps, input.leverage);
 }
 
@@ -78,7 +81,7 @@ export function quotePendingOrder(ins: Instrument, input: PendingOrderInput): Or
   checkLots(ins, input.qtySteps);
   checkLeverage(ins, input.leverage);
   validatePendingEntry(input.side, input.type, input.entryTicks, input.quote);
-  validatePendingStops(input.side, input, input.entryTicks);
+  validatePendingStops(input.side, input, input.entryTicks, ins.stopsLevel);
   return priced(ins, input.side, input.entryTicks, input.qtySteps, input.leverage);
 }
 

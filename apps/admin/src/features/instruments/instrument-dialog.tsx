@@ -36,6 +36,7 @@ export function InstrumentDialog({
     maxLots: instrument.maxLots,
     spreadRate: instrument.spreadRate,
     feeRate: instrument.feeRate,
+    stopsLevel: String(instrument.stopsLevel),
   });
   const queryClient = useQueryClient();
   const save = useMutation({
@@ -44,6 +45,7 @@ export function InstrumentDialog({
       if (form.enabled !== instrument.enabled) edit.enabled = form.enabled;
       if (form.session !== instrument.session) edit.session = form.session;
       if (form.maxLeverage !== String(instrument.maxLeverage)) edit.maxLeverage = Number(form.maxLeverage);
+      if (form.stopsLevel !== String(instrument.stopsLevel)) edit.stopsLevel = Number(form.stopsLevel);
       for (const k of ['minLots', 'maxLots', 'spreadRate', 'feeRate'] as const) {
         if (form[k].trim() !== instrument[k]) edit[k] = form[k].trim();
       }
@@ -96,6 +98,13 @@ export function InstrumentDialog({
             value={form.feeRate}
             onChange={set('feeRate')}
             hint={isFraction(form.feeRate) ? `= ${formatPercent(form.feeRate)}; 0 to 0.01` : '0 to 0.01'}
+          />
+          <TextField
+            label="Stops level (ticks)"
+            inputMode="numeric"
+            value={form.stopsLevel}
+            onChange={set('stopsLevel')}
+            hint={`Least distance of a stop loss or take profit from the closing price, in ticks of ${instrument.tickSize}; 0 to 100000`}
           />
         </div>
         <ErrorNote error={save.error} />

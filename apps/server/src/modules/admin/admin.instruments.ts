@@ -35,6 +35,7 @@ const view = (i: Instrument) => ({
   spreadRate: i.spreadRate,
   feeRate: i.feeRate,
   tickSize: i.tickSize,
+  stopsLevel: i.stopsLevel,
 });
 
 export function createAdminInstruments(deps: { db: Db; clock: Clock; market: MarketService; events: Events }) {

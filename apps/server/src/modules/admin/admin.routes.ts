@@ -288,7 +288,7 @@ export async function adminRoutes(
         summary: 'Changes an instrument’s terms for what is placed next; every process follows at once',
         description:
           '40001 names the field: maxLeverage 1..1000, lots on the lot grid with min ≤ max, spreadRate 0..0.05, ' +
-          'feeRate 0..0.01. Open positions keep their margin, fee and stop-out.',
+          'feeRate 0..0.01, stopsLevel 0..100000 ticks. Open positions keep their margin, fee and stop-out.',
         params: AdminIdParams,
         body: AdminInstrumentEdit,
         response: { 200: envelope(AdminInstrument) },

@@ -33,14 +33,18 @@ export interface CatalogueEntry {
   dailyVolume: string;
   /** Symbol on the real exchange feed (Binance), when one exists. */
   feedSymbol: string | null;
+  /** Ticks a stop loss or take profit keeps at least from the closing price (see `stopsLevelOf`). */
+  stopsLevel: number;
 }
 
 type Row = [code: string, name: string, initialPrice: string, volatility: string, dailyVolume: string];
 
+type Entry = Omit<CatalogueEntry, 'stopsLevel'>;
+
 function fx(
   [code, name, initialPrice, volatility, dailyVolume]: Row,
   o: { tickSize: string; priceDecimals: number; spreadRate?: string },
-): CatalogueEntry {
+): Entry {
   const base = code.slice(0, 3);
   const quote = code.slice(3);
   return {
@@ -71,7 +75,7 @@ function fx(
 function metal(
   [code, name, initialPrice, volatility, dailyVolume]: Row,
   o: { tickSize: string; priceDecimals: number; contractSize: string },
-): CatalogueEntry {
+): Entry {
   return {
     code,
     name,
@@ -100,7 +104,7 @@ function metal(
 function crypto(
   [code, name, initialPrice, volatility, dailyVolume]: Row,
   o: { tickSize: string; priceDecimals: number; lotStep: string; maxLots: string; maxLeverage?: number },
-): CatalogueEntry {
+): Entry {
   return {
     code,
     name,
@@ -126,7 +130,7 @@ function crypto(
   };
 }
 
-function equity(type: 3 | 5, [code, name, initialPrice, volatility, dailyVolume]: Row): CatalogueEntry {
+function equity(type: 3 | 5, [code, name, initialPrice, volatility, dailyVolume]: Row): Entry {
   return {
     code,
     name,
@@ -155,7 +159,7 @@ function equity(type: 3 | 5, [code, name, initialPrice, volatility, dailyVolume]
 function future(
   [code, name, initialPrice, volatility, dailyVolume]: Row,
   o: { tickSize: string; priceDecimals: number; contractSize: string },
-): CatalogueEntry {
+): Entry {
   return {
     code,
     name,
@@ -183,7 +187,27 @@ function future(
 
 const FIVE = { tickSize: '0.00001', priceDecimals: 5 };
 
-export const CATALOGUE: readonly CatalogueEntry[] = [
+/**
+ * The stops level each class starts with, in ticks: 2 pips for forex, 50 ticks for metals, 10 for
+ * futures, 4 cents for shares and ETFs, and about 0.01% of the price for crypto (whose ticks are
+ * tiny next to its price). A tick count from the configuration, not an amount of money.
+ */
+function stopsLevelOf(e: Entry): number {
+  switch (e.assetClass) {
+    case 'forex':
+      return 20;
+    case 'metal':
+      return 50;
+    case 'future':
+      return 10;
+    case 'crypto':
+      return Math.max(1, Math.round(Number(e.initialPrice) / Number(e.tickSize) / 10_000));
+    default:
+      return 4;
+  }
+}
+
+const ENTRIES: readonly Entry[] = [
   // 1 — forex and metals
   fx(['EURUSD', 'EUR/USD', '1.16000', '0.075', '2500000000'], FIVE),
   fx(['GBPUSD', 'GBP/USD', '1.31500', '0.080', '1200000000'], FIVE),
@@ -342,3 +366,5 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   equity(5, ['EEM', 'iShares MSCI Emerging Markets ETF', '53.00', '0.18', '25000000']),
   equity(5, ['VTI', 'Vanguard Total Stock Market ETF', '330.00', '0.17', '4000000']),
 ];
+
+export const CATALOGUE: readonly CatalogueEntry[] = ENTRIES.map((e) => ({ ...e, stopsLevel: stopsLevelOf(e) }));

@@ -71,6 +71,7 @@ export function toInstrument(row: InstrumentRow): Instrument {
     maxLots: trimDecimal(row.maxLots),
     maxLeverage: row.maxLeverage,
     feeRate: trimDecimal(row.feeRate),
+    stopsLevel: row.stopsLevel,
     priceDecimals,
     session: row.session,
     volatility: trimDecimal(row.volatility),

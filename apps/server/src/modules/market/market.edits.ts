@@ -22,6 +22,7 @@ export interface InstrumentEdit {
   maxLots?: string | undefined;
   spreadRate?: string | undefined;
   feeRate?: string | undefined;
+  stopsLevel?: number | undefined;
 }
 
 const DECIMAL = /^(0|[1-9]\d{0,11})(\.\d{1,8})?$/;
@@ -36,6 +37,7 @@ export const termsOf = (i: Instrument) => ({
   maxLots: i.maxLots,
   spreadRate: i.spreadRate,
   feeRate: i.feeRate,
+  stopsLevel: i.stopsLevel,
 });
 
 export function createMarketEdits(ctx: MarketContext) {
@@ -81,6 +83,12 @@ export function createMarketEdits(ctx: MarketContext) {
       if (e.maxLots !== undefined) set.maxLots = trimDecimal(e.maxLots);
       if (e.spreadRate !== undefined) set.spreadRate = rate(e.spreadRate, 'spreadRate', '0.05');
       if (e.feeRate !== undefined) set.feeRate = rate(e.feeRate, 'feeRate', '0.01');
+      if (e.stopsLevel !== undefined) {
+        if (!Number.isInteger(e.stopsLevel) || e.stopsLevel < 0 || e.stopsLevel > 100_000) {
+          throw invalidField('stopsLevel');
+        }
+        set.stopsLevel = e.stopsLevel;
+      }
       const updated = await repo.updateInstrument(exec, id, { ...set, updatedAt: ctx.clock.now() });
       return { before, after: toInstrument(updated) };
     },

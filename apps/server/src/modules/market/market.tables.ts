@@ -47,6 +47,8 @@ export const marketInstruments = pgTable(
     maxLots: quantity('max_lots').notNull(),
     maxLeverage: integer('max_leverage').notNull(),
     feeRate: numeric('fee_rate', { precision: 12, scale: 8 }).notNull(),
+    /** Ticks a stop loss or take profit keeps at least from the closing price (0: one tick). */
+    stopsLevel: integer('stops_level').notNull().default(0),
     session: jsonb('session').$type<SessionSpec>().notNull(),
     volatility: numeric('volatility', { precision: 8, scale: 4 }).notNull(),
     initialPrice: price('initial_price').notNull(),

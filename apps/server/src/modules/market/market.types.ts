@@ -21,6 +21,8 @@ export interface Instrument {
   maxLots: string;
   maxLeverage: number;
   feeRate: string;
+  /** Ticks a stop loss or take profit keeps at least from the closing price (0: one tick). */
+  stopsLevel: number;
   priceDecimals: number;
   session: SessionSpec;
   volatility: string;

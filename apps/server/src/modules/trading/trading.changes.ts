@@ -163,9 +163,16 @@ export function createTradingChanges(
             stopLossTicks: sl === undefined ? priceTicksOrNull(inst, locked.stopLoss) : sl,
             takeProfitTicks: tp === undefined ? priceTicksOrNull(inst, locked.takeProfit) : tp,
           };
+          // Only what changes is checked: a stop kept as it was may be nearer the market by now.
+          const changed = { stopLossTicks: sl ?? null, takeProfitTicks: tp ?? null };
           const side = locked.side as Side;
-          if (locked.status === 'open') engine(() => validateStops(side, stops, q));
-          else engine(() => validatePendingStops(side, stops, storedPriceToTicks(inst, locked.orderPrice!)));
+          if (locked.status === 'open') {
+            const entryTicks = storedPriceToTicks(inst, locked.entryPrice!);
+            engine(() => validateStops(side, changed, q, { entryTicks, minDistanceTicks: ins.stopsLevel }));
+          } else {
+            const entryTicks = storedPriceToTicks(inst, locked.orderPrice!);
+            engine(() => validatePendingStops(side, changed, entryTicks, ins.stopsLevel));
+          }
           const updated = await repo.updateOrder(tx, locked.id, {
             stopLoss: stops.stopLossTicks === null ? null : ticksToPriceString(inst, stops.stopLossTicks),
             takeProfit: stops.takeProfitTicks === null ? null : ticksToPriceString(inst, stops.takeProfitTicks),

@@ -39,6 +39,7 @@ export function engineInstrument(inst: Instrument): EngineInstrument {
       feeRate: inst.feeRate,
       quoteScale: USDT_SCALE,
       quoteToUsdt: inst.quoteToUsdt,
+      stopsLevel: inst.stopsLevel,
     });
     compiled.set(inst, e);
   }

@@ -28,8 +28,10 @@ describe.each(DRIVERS)('admin instruments on %s', (driver) => {
       expect((await edit(body)).body, JSON.stringify(body)).toMatchObject({ code: 40001, field });
     }
     expect((await edit({ maxLeverage: 0 })).body.code).toBe(40001);
+    expect((await edit({ stopsLevel: -1 })).body.code).toBe(40001);
+    expect((await edit({ stopsLevel: 1.5 })).body.code).toBe(40001);
 
-    const changed = await edit({ feeRate: '0.002', maxLeverage: 20, maxLots: '50' });
+    const changed = await edit({ feeRate: '0.002', maxLeverage: 20, maxLots: '50', stopsLevel: 1000 });
     expect(changed.body).toMatchObject({ code: 200, result: { feeRate: '0.002', maxLeverage: 20 } });
 
     // The next order pays the new fee and is held to the new leverage (the change is heard on the bus).
@@ -46,6 +48,10 @@ describe.each(DRIVERS)('admin instruments on %s', (driver) => {
     });
     expect(order.code, JSON.stringify(order)).toBe(200);
     expect(order.result.fee).toBe('6.401000'); // 3200.50 × 0.002
+    // Stops keep the new distance: 1000 ticks of 0.01 = 10.00 from the closing price (the bid, 3200.00).
+    const near = { instrumentId: eth.id, side: 'buy', lots: '1', leverage: 10, stopLoss: '3190.01' };
+    expect(await t.post('buyU', u.token, near)).toMatchObject({ code: 40011, field: 'stopLoss' });
+    expect((await t.post('buyU', u.token, { ...near, stopLoss: '3190.00' })).code).toBe(200);
 
     const disabled = await edit({ enabled: false });
     expect(disabled.body.result.enabled).toBe(false);

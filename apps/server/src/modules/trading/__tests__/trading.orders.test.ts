@@ -203,6 +203,33 @@ describe.each(DRIVERS)('margin orders on %s', (driver) => {
       expect(new Set(shards.map((r) => Number(r.shard))).size).toBe(2);
     });
 
+    it('refuses a take profit that is no profit and stops nearer than the instrument’s distance, naming the field', async () => {
+      await t.tick('BTCUSDT', '94990.00', '95000.00');
+      // BTCUSDT keeps stops 950 ticks (9.50) from the closing price; the market info says so.
+      const info = await t.call<{ stopDistance: string }>('GET', `/swx/customer/index/getMarketInfo/${btcId}`);
+      expect(info.body.result.stopDistance).toBe('9.50');
+      const u = await t.user({ real: '100000' });
+      const before = await t.balance(u.id, 'real');
+      const refused = async (o: Record<string, unknown>) => t.post('buyU', u.token, btc({ instrumentId: btcId, ...o }));
+      // Inside the spread: above the bid it closes at, below the ask it opened at — a loss.
+      expect(await refused({ takeProfit: '94995.00' })).toMatchObject({ code: 40011, field: 'takeProfit' });
+      expect(await refused({ takeProfit: '95000.00' })).toMatchObject({ code: 40011, field: 'takeProfit' });
+      expect(await refused({ stopLoss: '94985.00' })).toMatchObject({ code: 40011, field: 'stopLoss' });
+      // A short mirrored: opened at the bid, closed at the ask.
+      expect(await refused({ side: 'sell', takeProfit: '94995.00' })).toMatchObject({
+        code: 40011,
+        field: 'takeProfit',
+      });
+      expect(await refused({ side: 'sell', stopLoss: '95009.00' })).toMatchObject({ code: 40011, field: 'stopLoss' });
+      // Nothing was written by the refusals.
+      expect(await t.balance(u.id, 'real')).toEqual(before);
+      // At the distance and beyond the entry: accepted.
+      const okLong = await refused({ stopLoss: '94980.50', takeProfit: '95000.01' });
+      expect(okLong.code).toBe(200);
+      const okShort = await refused({ side: 'sell', stopLoss: '95009.50', takeProfit: '94989.99' });
+      expect(okShort.code).toBe(200);
+    });
+
     it('answers 10015 with no quote yet and outside the session', async () => {
       const u = await t.user();
       const xrp = await t.inst('XRPUSDT');

@@ -198,9 +198,12 @@ describe.each(DRIVERS)('margin positions on %s', (driver) => {
     await t.post('updateU', u.token, { id: moved.id, stopLoss: '13.00' }, true);
     await t.tick('LINKUSDT', '13.40', '13.41');
     expect((await detail(u.token, moved.id)).state).toBe('open');
-    const set = await t.post('updateU', u.token, { id: moved.id, takeProfit: '13.60' }, true);
+    // A take profit below the entry (14.00) would close at a loss: refused, naming the field.
+    const loss = await t.post('updateU', u.token, { id: moved.id, takeProfit: '13.60' }, true);
+    expect(loss).toMatchObject({ code: 40011, field: 'takeProfit' });
+    const set = await t.post('updateU', u.token, { id: moved.id, takeProfit: '14.10' }, true);
     expect(set.code).toBe(200);
-    const hit = await t.tick('LINKUSDT', '13.60', '13.61');
+    const hit = await t.tick('LINKUSDT', '14.10', '14.11');
     expect(await detail(u.token, moved.id)).toMatchObject({
       state: 'closed',
       closeReason: 'takeProfit',

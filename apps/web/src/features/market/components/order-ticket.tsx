@@ -9,7 +9,7 @@ import { Modal } from '@/shared/components/modal';
 import { TextField } from '@/shared/components/text-field';
 import { toast } from '@/shared/components/toast/toast-store';
 import { useFormat } from '@/shared/hooks/use-format';
-import { errorMessage } from '@/shared/lib/api-client';
+import { ApiError, errorMessage } from '@/shared/lib/api-client';
 import { useParam } from '@/shared/api/get-param';
 import { queryKeys } from '@/shared/api/query-keys';
 import { DEMO_ACCOUNT, sessionStore } from '@/shared/session/session-store';
@@ -116,6 +116,14 @@ export function OrderTicket({ info }: { info: MarketInfo }) {
   const preview = usePreview(isLoggedIn ? previewBody : null);
   const place = usePlaceOrder();
   const previewCurrent = preview.data && debouncedKey === requestKey && !preview.isError;
+  // The server's refusal of a stop loss or take profit (too near, or a take profit that is no profit)
+  // shows on its field, before the confirm.
+  const previewError = preview.isError && debouncedKey === requestKey ? preview.error : null;
+  const stopField =
+    previewError instanceof ApiError && (previewError.field === 'stopLoss' || previewError.field === 'takeProfit')
+      ? previewError.field
+      : null;
+  if (stopField && previewError) errors[stopField] ??= errorMessage(previewError);
   // What the order costs against what the book has: refused here, before the confirm, with the way on.
   const short = Boolean(
     previewCurrent && preview.data && compareDecimal(preview.data.cost, preview.data.available) > 0,
@@ -131,6 +139,7 @@ export function OrderTicket({ info }: { info: MarketInfo }) {
   // USDT has 6 decimals: an amount shows every digit it has (2 at least), never rounded on display.
   const usdt = (v: string) => `${format.decimal(v, { minFractionDigits: 2, maxFractionDigits: USDT_SCALE })} USDT`;
   const priceDigits = { minFractionDigits: info.priceDecimals, maxFractionDigits: info.priceDecimals };
+  const stopDistance = format.decimal(info.stopDistance, priceDigits);
 
   const submit = async () => {
     try {
@@ -256,6 +265,7 @@ export function OrderTicket({ info }: { info: MarketInfo }) {
           value={values.stopLoss}
           onChange={(e) => set('stopLoss', e.target.value)}
           error={errors.stopLoss}
+          hint={t('market.ticket.stopLossHint', { distance: stopDistance })}
           testId="ticket-sl"
         />
         <TextField
@@ -265,6 +275,7 @@ export function OrderTicket({ info }: { info: MarketInfo }) {
           value={values.takeProfit}
           onChange={(e) => set('takeProfit', e.target.value)}
           error={errors.takeProfit}
+          hint={t('market.ticket.takeProfitHint', { distance: stopDistance })}
           testId="ticket-tp"
         />
       </div>
@@ -306,7 +317,7 @@ export function OrderTicket({ info }: { info: MarketInfo }) {
           </div>
         ) : null}
       </dl>
-      {preview.isError && debouncedKey === requestKey ? (
+      {previewError && !stopField ? (
         <p className="field__error" role="alert" data-testid="ticket-preview-error">
           {errorMessage(preview.error)}
         </p>

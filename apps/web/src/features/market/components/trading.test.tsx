@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { applyQuoteBatch } from '@/shared/lib/live-quotes';
 import { DEMO_ACCOUNT, sessionStore } from '@/shared/session/session-store';
-import { mockApi, ok } from '@/shared/test/mock-api';
+import { fail, mockApi, ok } from '@/shared/test/mock-api';
 import { baseHandlers, renderApp } from '@/shared/test/render-app';
 import { validateTicket } from './order-ticket';
 
@@ -40,6 +40,7 @@ const info = {
   maxLots: '50',
   maxLeverage: 50,
   feeRate: '0.001',
+  stopDistance: '9.50',
   volatility: '0.6',
   session: { kind: 'always', label: '24/7', windows: [] },
   feed: 'sim',
@@ -214,6 +215,29 @@ describe('market trading', () => {
     expect(screen.getByTestId('ticket-submit')).toBeDisabled();
     await new Promise((r) => setTimeout(r, 500));
     expect(api.callsTo('order/previewU').every((c) => (c.body as { lots: string }).lots !== '0.0015')).toBe(true);
+  });
+
+  it('states the stop distance and shows a refused take profit on its field, before the confirm', async () => {
+    mockApi({
+      ...baseHandlers,
+      'GET index/listMarketByType': () => ok([quote]),
+      'GET index/getMarketInfo/*': () => ok(info),
+      'GET index/getKValueByCodeAndDate': () => ok([]),
+      'POST order/previewU': (call) =>
+        (call.body as { takeProfit?: string }).takeProfit
+          ? fail(40011, 'The take profit is unreasonable', { field: 'takeProfit' })
+          : ok(preview),
+      'GET order/listUOrder': () => list([]),
+      'GET order/getMarginAccount': () => ok(account),
+    });
+    await renderApp('/market?type=crypto&id=11', { loggedIn: true });
+    await screen.findByTestId('instrument-view');
+    expect(await screen.findByText('At least 9.50 from the closing price')).toBeInTheDocument();
+    fireEvent.change(screen.getByTestId('ticket-tp'), { target: { value: '94995' } });
+    const tpField = screen.getByTestId('ticket-tp').closest('.field') as HTMLElement;
+    expect(await within(tpField).findByText('The take profit is unreasonable')).toBeInTheDocument();
+    expect(screen.queryByTestId('ticket-preview-error')).toBeNull();
+    expect(screen.getByTestId('ticket-submit')).toBeDisabled();
   });
 
   it('lists open positions with live PnL and the margin account, and saves a take profit', async () => {
