@@ -8,35 +8,50 @@ export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{3,19}$/;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
 
-export const Username = z.string().trim().regex(USERNAME_PATTERN, { error: 'E10003' });
-export const Email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254, { error: 'E10002' })
-  .pipe(z.email({ error: 'E10002' }));
+/**
+ * Spec §5: an empty or missing field answers its "required" code (40024 password, 40025 code, 40026
+ * email, 40027 username, 40028 phone); a filled one is checked by `schema` and answers its own.
+ * Blanks count as empty except in a password, which is checked as typed.
+ */
+function required<T extends z.ZodType<unknown, string>>(code: number, schema: T, trim = true) {
+  const filled = z.string({ error: `E${code}` });
+  return (trim ? filled.trim() : filled).min(1, { error: `E${code}` }).pipe(schema);
+}
+
+export const Username = required(40027, z.string().regex(USERNAME_PATTERN, { error: 'E10003' }));
+export const Email = required(
+  40026,
+  z
+    .string()
+    .toLowerCase()
+    .max(254, { error: 'E10002' })
+    .pipe(z.email({ error: 'E10002' })),
+);
 /** 8–64 characters with at least one letter and one digit. */
-export const Password = z
-  .string()
-  .min(PASSWORD_MIN, { error: 'E40004' })
-  .max(PASSWORD_MAX, { error: 'E40004' })
-  .regex(/[A-Za-z]/, { error: 'E40004' })
-  .regex(/\d/, { error: 'E40004' });
+export const Password = required(
+  40024,
+  z
+    .string()
+    .min(PASSWORD_MIN, { error: 'E40004' })
+    .max(PASSWORD_MAX, { error: 'E40004' })
+    .regex(/[A-Za-z]/, { error: 'E40004' })
+    .regex(/\d/, { error: 'E40004' }),
+  false,
+);
 /** Country calling code without "+", e.g. "44". */
 export const AreaCode = z
   .string()
   .trim()
   .transform((s) => s.replace(/^\+/, ''))
   .pipe(z.string().regex(/^\d{1,4}$/, { error: 'E40002' }));
-export const Phone = z
-  .string()
-  .trim()
-  .transform((s) => s.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(/^\d{4,15}$/, { error: 'E40002' }));
-export const VerificationCode = z
-  .string()
-  .trim()
-  .regex(/^\d{6}$/, { error: 'E10091' });
+export const Phone = required(
+  40028,
+  z
+    .string()
+    .transform((s) => s.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{4,15}$/, { error: 'E40002' })),
+);
+export const VerificationCode = required(40025, z.string().regex(/^\d{6}$/, { error: 'E10091' }));
 export const WithdrawalPassword = z.string().regex(/^\d{6}$/, { error: 'E40001' });
 
 export const CodePurpose = z.enum(['register', 'reset', 'withdrawPassword']);
@@ -86,7 +101,7 @@ export type RegisterRequest = z.input<typeof RegisterRequest>;
 export const LoginRequest = z.object({
   /** Username or email. */
   username: z.string().trim().min(1, { error: 'E10001' }).max(254, { error: 'E10001' }),
-  password: z.string().min(1, { error: 'E10004' }).max(PASSWORD_MAX, { error: 'E10004' }),
+  password: z.string({ error: 'E40024' }).min(1, { error: 'E40024' }).max(PASSWORD_MAX, { error: 'E10004' }),
 });
 export type LoginRequest = z.input<typeof LoginRequest>;
 
@@ -127,7 +142,11 @@ export const LoginResult = z.object({
 export type LoginResult = z.infer<typeof LoginResult>;
 
 export const RepasswordRequest = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('change'), oldPassword: z.string().min(1).max(PASSWORD_MAX), newPassword: Password }),
+  z.object({
+    type: z.literal('change'),
+    oldPassword: z.string({ error: 'E40024' }).min(1, { error: 'E40024' }).max(PASSWORD_MAX, { error: 'E10004' }),
+    newPassword: Password,
+  }),
   /** Reset by a code sent to the account's email (channel 'email') or phone (channel 'phone'). */
   z
     .object({

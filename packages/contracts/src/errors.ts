@@ -93,6 +93,12 @@ export const ErrorCode = {
   TotpWrong: 40022,
   /** Removing, disabling or demoting the last active owner. */
   LastOwner: 40023,
+  /** Spec §5's "required" messages: an empty field is told to be filled in, a wrong one its own. */
+  PasswordRequired: 40024,
+  CodeRequired: 40025,
+  EmailRequired: 40026,
+  UsernameRequired: 40027,
+  PhoneRequired: 40028,
   NotFound: 40400,
   RouteNotFound: 40401,
   PayloadTooLarge: 41300,

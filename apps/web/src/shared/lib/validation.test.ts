@@ -12,8 +12,29 @@ describe('client-side validation with the contract schemas', () => {
     const result = validate(LoginRequest, { username: '', password: '' });
     expect(result.errors).toEqual({
       username: 'Please enter your username or email',
-      password: 'The password is wrong',
+      password: 'Please enter the password',
     });
+  });
+
+  it('answers an empty field with its "required" message and a wrong one with its own (spec §5)', () => {
+    const empty = validate(RegisterRequest, { method: 'email', username: ' ', email: '', password: '', code: '' });
+    expect(empty.errors).toEqual({
+      username: 'Please enter a username',
+      email: 'Please enter the email address',
+      password: 'Please enter the password',
+      code: 'Please enter the verification code',
+    });
+    const byPhone = validate(RegisterRequest, {
+      method: 'phone',
+      username: 'alice1',
+      areaCode: '44',
+      phone: '',
+      password: 'Secret123',
+      code: '123456',
+    });
+    expect(byPhone.errors).toEqual({ phone: 'Please enter the phone number' });
+    // A missing field is empty too.
+    expect(validate(LoginRequest, { username: 'alice1' }).errors).toEqual({ password: 'Please enter the password' });
   });
 
   it('reports one message per field of a registration', () => {

@@ -19,6 +19,37 @@ describe.each(DRIVERS)('auth API on %s', (driver) => {
       ['10 kB username', '/swx/customer/login/login', { username: big, password: 'x' }, 10001, 'username'],
       ['10 kB password', '/swx/customer/login/login', { username: 'demo', password: big }, 10004, 'password'],
       ['array body', '/swx/customer/login/login', [1, 2], 40001],
+      // Spec §5: an empty field is told to be filled in; a wrong one gets its own answer.
+      ['empty password', '/swx/customer/login/login', { username: 'demo', password: '' }, 40024, 'password'],
+      ['missing password', '/swx/customer/login/login', { username: 'demo' }, 40024, 'password'],
+      [
+        'empty email',
+        '/swx/customer/login/sendCode',
+        { channel: 'email', purpose: 'register', email: ' ' },
+        40026,
+        'email',
+      ],
+      [
+        'empty phone',
+        '/swx/customer/login/sendCode',
+        { channel: 'phone', purpose: 'register', areaCode: '44', phone: '' },
+        40028,
+        'phone',
+      ],
+      [
+        'empty code',
+        '/swx/customer/login/register',
+        { method: 'email', username: 'zed01', email: 'z@example.com', password: 'Secret123', code: '' },
+        40025,
+        'code',
+      ],
+      [
+        'empty username',
+        '/swx/customer/login/register',
+        { method: 'email', username: '', email: 'z@example.com', password: 'Secret123', code: '123456' },
+        40027,
+        'username',
+      ],
       ['unknown channel', '/swx/customer/login/sendCode', { channel: 'fax', purpose: 'register' }, 40001, 'channel'],
       [
         '10 kB email',

@@ -29,7 +29,8 @@ export function ChangePasswordForm() {
       newPassword: values.newPassword,
     });
     const found: Record<string, string> = { ...(checked.errors ?? {}) };
-    if (found.oldPassword) found.oldPassword = errorText(ErrorCode.PasswordWrong);
+    // Empty: the schema's "required" message; too long: it cannot be the current password.
+    if (found.oldPassword && values.oldPassword) found.oldPassword = errorText(ErrorCode.PasswordWrong);
     if (!values.confirm) found.confirm = t('form.confirmRequired');
     else if (values.confirm !== values.newPassword) found.confirm = t('form.passwordMismatch');
     if (Object.keys(found).length > 0 || !checked.data) {
