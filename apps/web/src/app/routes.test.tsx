@@ -179,6 +179,22 @@ describe('register', () => {
     expect(screen.getByTestId('toast')).toHaveTextContent('a***@example.com');
   });
 
+  it('keeps "username exists" on its field through a submit, with "required" on the empty ones', async () => {
+    mockApi({
+      ...baseHandlers,
+      'GET login/checkUserNameOrPhone': () => ok({ exists: true }),
+    });
+    await renderApp('/pass/register');
+    const username = await screen.findByTestId('register-username');
+    fireEvent.change(username, { target: { value: 'taken_1' } });
+    fireEvent.blur(username);
+    expect(await screen.findByText('This username is already taken')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('register-submit'));
+    expect(await screen.findByText('Please enter the verification code')).toBeInTheDocument();
+    expect(screen.getByText('Please enter the password')).toBeInTheDocument();
+    expect(screen.getByText('This username is already taken')).toBeInTheDocument();
+  });
+
   it('registers by phone with a country code picked from the list', async () => {
     const api = mockApi({
       ...baseHandlers,

@@ -107,7 +107,9 @@ export default function RegisterRoute() {
     if (!values.confirm) found.confirm = t('form.confirmRequired');
     else if (values.confirm !== values.password) found.confirm = t('form.passwordMismatch');
     if (Object.keys(found).length > 0 || !checked.data) {
-      setErrors(found);
+      // Errors already shown stay (the server's "username exists" among them): editing a field
+      // clears its own, so what is left still holds for what the fields say now.
+      mergeErrors(found);
       return;
     }
     mutation.mutate(checked.data, {
