@@ -100,9 +100,17 @@ describe.each(layouts)('account journey (%s)', (layout) => {
     await page.getByTestId('account-mode-toggle').click();
     await expect.poll(() => page.getByTestId('toast').last().textContent()).toContain('Switched to real account');
 
+    // The sign-in lasts the browser session, not one tab: a tab opened by hand is signed in, and
+    // signing out in one tab signs out the other.
+    const other = await context.newPage();
+    await other.goto(`${env.server.url}/profile`);
+    await expect.poll(() => other.getByTestId('logout').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await other.getByTestId('profile-login').count()).toBe(0);
+
     await page.getByTestId('logout').click();
     await page.goto(`${env.server.url}/profile`);
     await expect.poll(() => page.getByTestId('profile-login').isVisible()).toBe(true);
+    await expect.poll(() => other.getByTestId('profile-login').isVisible(), { timeout: 10_000 }).toBe(true);
     await context.close();
   });
 

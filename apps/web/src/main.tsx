@@ -14,6 +14,7 @@ import { connectLiveFeed, liveFeedUrl } from '@/shared/lib/live-feed';
 import { applyQuoteBatch } from '@/shared/lib/live-quotes';
 import { handlePush } from '@/shared/lib/order-push';
 import { sessionStore } from '@/shared/session/session-store';
+import { browserSessionChannel, syncSessionAcrossTabs } from '@/shared/session/session-sync';
 import '@openbourse/ui/tokens.css';
 import '@openbourse/ui/controls.css';
 import '@/shared/styles/base.css';
@@ -34,6 +35,10 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  */
 async function boot() {
   watchLayout((metrics) => sessionStore.setWindow(metrics.widthPx, metrics.isDesktop));
+  // A tab opened signed out asks the browser session's other tabs for their sign-in now, so the
+  // answer is usually in before the first render.
+  const channel = browserSessionChannel();
+  if (channel) syncSessionAcrossTabs(sessionStore, channel);
   const texts = loadLanguage(sessionStore.getState().language).catch((error: unknown) =>
     console.error('[i18n] could not load texts', error),
   );

@@ -37,6 +37,8 @@ export interface SessionStore {
   setLanguage(language: Language): void;
   setAccountMode(mode: AccountMode): void;
   logIn(token: string, user: UserInfo): void;
+  /** Takes a token signed in elsewhere (another tab of this browser session); the user is fetched. */
+  adopt(token: string): void;
   setUser(user: UserInfo): void;
   /** Forgets the token, user and login flag (logout or a 401). Language and account mode stay. */
   clearSession(): void;
@@ -113,6 +115,12 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
       session.set(STORAGE_KEYS.token, token);
       session.set(STORAGE_KEYS.loginFlag, '1');
       set({ token, user, isLoggedIn: true });
+    },
+    adopt(token) {
+      if (state.token === token) return;
+      session.set(STORAGE_KEYS.token, token);
+      session.set(STORAGE_KEYS.loginFlag, '1');
+      set({ token, user: null, isLoggedIn: true });
     },
     setUser(user) {
       if (state.isLoggedIn) set({ user });
