@@ -1,5 +1,5 @@
 import type { MarketInfo } from '@openbourse/contracts/market.ts';
-import type { BuyURequest, OrderType, Side } from '@openbourse/contracts/trading.ts';
+import type { BuyURequest, OrderType } from '@openbourse/contracts/trading.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,56 +15,13 @@ import { queryKeys } from '@/shared/api/query-keys';
 import { DEMO_ACCOUNT, sessionStore } from '@/shared/session/session-store';
 import { useSession } from '@/shared/session/use-session';
 import { usePlaceOrder, usePreview } from '../api/orders';
-import { compareDecimal, isDecimal, isMultipleOf, trimDecimal } from '@/shared/lib/decimal';
+import { type TicketValues, toRequest, validateTicket } from '../lib/ticket';
+import { compareDecimal, trimDecimal } from '@/shared/lib/decimal';
 
 const ORDER_TYPES: OrderType[] = ['market', 'limit', 'stop'];
-const PREVIEW_DELAY_MS = 350;
-
-export interface TicketValues {
-  side: Side;
-  type: OrderType;
-  lots: string;
-  leverage: string;
-  price: string;
-  stopLoss: string;
-  takeProfit: string;
-}
 
 type FieldErrors = Partial<Record<'lots' | 'leverage' | 'price' | 'stopLoss' | 'takeProfit', string>>;
-type Spec = Pick<MarketInfo, 'minLots' | 'maxLots' | 'lotStep' | 'maxLeverage'>;
-
-/** Keys of the texts (market.ticket.errors.*) for what is wrong with the ticket, before any request. */
-export function validateTicket(v: TicketValues, spec: Spec) {
-  const errors: Record<string, 'lots' | 'lotsRange' | 'lotsStep' | 'leverage' | 'price' | 'priceRequired'> = {};
-  const lots = v.lots.trim();
-  if (!isDecimal(lots) || lots.startsWith('-')) errors.lots = 'lots';
-  else if (compareDecimal(lots, spec.minLots) < 0 || compareDecimal(lots, spec.maxLots) > 0) errors.lots = 'lotsRange';
-  else if (!isMultipleOf(lots, spec.lotStep)) errors.lots = 'lotsStep';
-  const lev = Number(v.leverage);
-  if (!/^\d+$/.test(v.leverage.trim()) || lev < 1 || lev > spec.maxLeverage) errors.leverage = 'leverage';
-  if (v.type !== 'market') {
-    if (!v.price.trim()) errors.price = 'priceRequired';
-    else if (!isPositive(v.price)) errors.price = 'price';
-  }
-  if (v.stopLoss.trim() && !isPositive(v.stopLoss)) errors.stopLoss = 'price';
-  if (v.takeProfit.trim() && !isPositive(v.takeProfit)) errors.takeProfit = 'price';
-  return errors;
-}
-
-const isPositive = (s: string) => /^(0|[1-9]\d*)(\.\d+)?$/.test(s.trim()) && /[1-9]/.test(s);
-
-export function toRequest(instrumentId: number, v: TicketValues): BuyURequest {
-  return {
-    instrumentId,
-    side: v.side,
-    type: v.type,
-    lots: v.lots.trim(),
-    leverage: Number(v.leverage),
-    ...(v.type !== 'market' ? { price: v.price.trim() } : {}),
-    ...(v.stopLoss.trim() ? { stopLoss: v.stopLoss.trim() } : {}),
-    ...(v.takeProfit.trim() ? { takeProfit: v.takeProfit.trim() } : {}),
-  };
-}
+const PREVIEW_DELAY_MS = 350;
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);

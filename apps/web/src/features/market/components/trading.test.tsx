@@ -4,7 +4,7 @@ import { applyQuoteBatch } from '@/shared/lib/live-quotes';
 import { DEMO_ACCOUNT, sessionStore } from '@/shared/session/session-store';
 import { fail, mockApi, ok } from '@/shared/test/mock-api';
 import { baseHandlers, renderApp } from '@/shared/test/render-app';
-import { validateTicket } from './order-ticket';
+import { validateTicket } from '../lib/ticket';
 
 // lightweight-charts draws on canvas, which jsdom lacks; the chart has its own browser journey.
 vi.mock('./price-chart', () => ({ default: () => <div data-testid="chart" /> }));
