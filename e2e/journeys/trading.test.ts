@@ -145,14 +145,18 @@ describe.each(layouts)('trading journey (%s)', (layout) => {
     );
     await page.keyboard.press('Escape');
 
-    // The transaction record lists the order's fee, margin held and released, and its profit or loss.
+    // The transaction record lists the order's fee and its profit or loss; margin held and
+    // released (amount 0) only when asked for.
     await page.goto(`${env.server.url}/profile/records`);
     await page.getByTestId('records-page').waitFor();
     const mine = page.getByTestId('record-row').filter({ hasText: orderNo });
-    await expect.poll(() => mine.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
-    const types = await mine.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-type')));
+    const typesOf = () => mine.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-type')));
+    await expect.poll(async () => (await typesOf()).includes('cfd_fee'), { timeout: 10_000 }).toBe(true);
+    expect(await typesOf()).not.toContain('cfd_margin');
+    await page.getByTestId('records-with-margin').check();
+    await expect.poll(async () => (await typesOf()).includes('cfd_margin'), { timeout: 10_000 }).toBe(true);
+    const types = await typesOf();
     expect(types).toContain('cfd_fee');
-    expect(types).toContain('cfd_margin');
     expect(types).toContain('cfd_margin_release');
     await screenshot(page, `${layout}-records`);
 

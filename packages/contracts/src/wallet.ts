@@ -46,6 +46,13 @@ export const ListTransactionsQuery = z.object({
     .regex(/^[A-Z0-9]{2,12}$/, { error: 'E40001' })
     .optional()
     .describe('Only this currency (e.g. USDT); absent: all'),
+  moves: z
+    .enum(['all', 'balance'], { error: 'E40001' })
+    .default('all')
+    .describe(
+      'all: every movement; balance: only those that change the total (leaves out margin held and released ' +
+        'between your own available and locked balances, whose amount is 0)',
+    ),
   ...pageQueryFields,
 });
 export type ListTransactionsQuery = z.input<typeof ListTransactionsQuery>;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, not, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { currencies, ledgerAccounts, ledgerHolds, ledgerTransfers } from './ledger.tables.ts';
@@ -323,11 +323,17 @@ export async function transfersOfAccounts(
   accountIds: readonly number[],
   limit: number,
   offset: number,
+  opts: { balanceOnly?: boolean } = {},
 ) {
-  const touches = or(
-    inArray(ledgerTransfers.debitAccountId, [...accountIds]),
-    inArray(ledgerTransfers.creditAccountId, [...accountIds]),
-  );
+  const ids = [...accountIds];
+  const either = or(inArray(ledgerTransfers.debitAccountId, ids), inArray(ledgerTransfers.creditAccountId, ids));
+  // Balance only: not a move between two of these accounts (net zero for their owner).
+  const touches = opts.balanceOnly
+    ? and(
+        either,
+        not(and(inArray(ledgerTransfers.debitAccountId, ids), inArray(ledgerTransfers.creditAccountId, ids))!),
+      )
+    : either;
   const rows = await exec
     .select({
       id: ledgerTransfers.id,

@@ -26,7 +26,7 @@ export async function statement(
   exec: Executor,
   userId: number,
   mode: Mode,
-  opts: { currency?: string; page: number; size: number },
+  opts: { currency?: string; page: number; size: number; balanceOnly?: boolean },
 ): Promise<{ entries: StatementEntry[]; total: number }> {
   checkMode(mode);
   const accounts = await repo.userAccountIds(exec, userId, mode, opts.currency);
@@ -37,6 +37,7 @@ export async function statement(
     accounts.map((a) => a.id),
     opts.size,
     (opts.page - 1) * opts.size,
+    { balanceOnly: opts.balanceOnly ?? false },
   );
   const scales = new Map<string, number>();
   const entries: StatementEntry[] = [];

@@ -52,9 +52,12 @@ export function createAccountsService({
     async transactions(
       userId: number,
       mode: AccountMode,
-      query: { currency?: string; page: number; size: number },
+      query: { currency?: string; moves?: 'all' | 'balance'; page: number; size: number },
     ): Promise<ListTransactionsResult> {
-      const { entries, total } = await ledger.statement(db, userId, mode, query);
+      const { entries, total } = await ledger.statement(db, userId, mode, {
+        ...query,
+        balanceOnly: query.moves === 'balance',
+      });
       const rows = entries.map((e) => ({ ...e, orderId: orderIdOf(e) }));
       const refs = await orderRefs(userId, [...new Set(rows.flatMap((e) => e.orderId ?? []))]);
       const list = rows.map((e) => {

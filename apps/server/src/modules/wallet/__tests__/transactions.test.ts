@@ -86,6 +86,18 @@ describe.each(DRIVERS)('user/listTransactions on %s', (driver) => {
     expect(latest.list.map((r) => r.type)).toEqual(['cfd_margin_release', 'cfd_loss']);
     expect(latest.list[1]).toMatchObject({ amount: '-0.500000', available: '0.000000', locked: '-0.500000' });
     expect(latest.total).toBe(9);
+
+    // Only what changes the total: margin held and released (amount 0, between the user's own
+    // balances) left out, paged and counted as such; the rows still add up to the balance.
+    const moves = (await list(u.token, { moves: 'balance' })).result;
+    expect(moves.list.map((r) => r.type)).toEqual(['cfd_loss', 'cfd_fee', 'cfd_profit', 'cfd_fee', 'demo_fund']);
+    expect(moves.total).toBe(5);
+    expect(moves.list.every((r) => minor(r.amount) !== 0n)).toBe(true);
+    const after = await t.balance(u.id, 'demo');
+    expect(usdt(moves.list.reduce((s, r) => s + minor(r.amount), 0n))).toBe(
+      usdt(minor(after.available) + minor(after.locked)),
+    );
+    expect((await list(u.token, { moves: 'nope' })).code).toBe(40001);
   });
 
   it('pages newest first and filters by currency', async () => {

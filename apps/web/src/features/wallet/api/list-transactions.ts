@@ -8,8 +8,11 @@ import { useSession } from '@/shared/session/use-session';
 
 export const TRANSACTIONS_PAGE_SIZE = 20;
 
-export function listTransactions(page: number, size: number, signal?: AbortSignal) {
-  return api.get<ListTransactionsResult>('user/listTransactions', { query: { page, size }, signal });
+/** `balance`: only the movements that change the total (margin held and released left out). */
+export type TransactionMoves = 'all' | 'balance';
+
+export function listTransactions(page: number, size: number, moves: TransactionMoves, signal?: AbortSignal) {
+  return api.get<ListTransactionsResult>('user/listTransactions', { query: { page, size, moves }, signal });
 }
 
 /**
@@ -17,12 +20,12 @@ export function listTransactions(page: number, size: number, signal?: AbortSigna
  * sits under the balances' prefix: whatever makes balances stale (an order action, a mode switch,
  * logging in or out) makes the record stale too.
  */
-export function useTransactions(size = TRANSACTIONS_PAGE_SIZE) {
+export function useTransactions(moves: TransactionMoves = 'balance', size = TRANSACTIONS_PAGE_SIZE) {
   const mode = useSession((s) => s.accountMode);
   const token = useSession((s) => s.token);
   const query = useInfiniteQuery({
-    queryKey: [...queryKeys.balances, 'transactions', mode, token, size],
-    queryFn: async ({ pageParam, signal }) => (await listTransactions(pageParam, size, signal)).result,
+    queryKey: [...queryKeys.balances, 'transactions', mode, token, moves, size],
+    queryFn: async ({ pageParam, signal }) => (await listTransactions(pageParam, size, moves, signal)).result,
     initialPageParam: 1,
     getNextPageParam: nextPage,
     enabled: Boolean(token),

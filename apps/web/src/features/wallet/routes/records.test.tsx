@@ -69,6 +69,8 @@ describe('transaction record', () => {
     expect(call?.query.get('page')).toBe('1');
     expect(call?.query.get('size')).toBe('20');
     expect(call?.query.has('currency')).toBe(false);
+    // Margin held and released (amount 0) are left out unless asked for.
+    expect(call?.query.get('moves')).toBe('balance');
 
     const expectations: [type: string, label: string, amount: string, tone: string][] = [
       ['cfd_profit', 'Realised profit', '+12.345 USDT', 'change--up'],
@@ -100,6 +102,9 @@ describe('transaction record', () => {
     expect(within(rowOf('cfd_loss')).getByTestId('record-order')).toHaveTextContent('Order U0004');
     expect(within(rowOf('demo_fund')).queryByTestId('record-order')).toBeNull();
     expect(screen.queryByTestId('records-more')).toBeNull();
+    // Asked for, they come too.
+    fireEvent.click(screen.getByTestId('records-with-margin'));
+    await waitFor(() => expect(api.callsTo('user/listTransactions').at(-1)?.query.get('moves')).toBe('all'));
   });
 
   it('shows an empty state when there are no movements', async () => {

@@ -1,5 +1,5 @@
 import type { Transaction, TransactionType } from '@openbourse/contracts/wallet.ts';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@/shared/components/button';
 import { EmptyState } from '@/shared/components/empty-state';
@@ -80,7 +80,9 @@ function RecordRow({ row }: { row: Transaction }) {
 export default function RecordsRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('wallet.records.title'));
-  const query = useTransactions();
+  // Margin held and released move money between the user's own balances (amount 0): shown on request.
+  const [withMargin, setWithMargin] = useState(false);
+  const query = useTransactions(withMargin ? 'all' : 'balance');
   const { rows, data, isPending, error, refetch, fetchNextPage, isFetchingNextPage } = query;
 
   // After "Load more", focus moves to the first row the page brought: reading goes on from there, and
@@ -145,6 +147,15 @@ export default function RecordsRoute() {
     <Page title={t('wallet.records.title')} subtitle={t('wallet.records.subtitle')}>
       <div className="records" data-testid="records-page">
         <ModeBanner />
+        <label className="records__filter">
+          <input
+            type="checkbox"
+            checked={withMargin}
+            onChange={(e) => setWithMargin(e.target.checked)}
+            data-testid="records-with-margin"
+          />
+          {t('wallet.records.withMargin')}
+        </label>
         <section className="card section records__card" aria-busy={isPending || isFetchingNextPage}>
           {body}
         </section>
