@@ -129,7 +129,10 @@ export function History() {
             </div>
             <dl className="pos__grid">
               <Field label={t('market.ticket.lots')}>{trimDecimal(o.lots)}</Field>
-              <Field label={t('market.positions.openPrice')}>{m.price(o.openPrice ?? o.price)}</Field>
+              {/* An order cancelled while it waited never opened: its price is the one it waited for. */}
+              <Field label={o.openPrice ? t('market.positions.openPrice') : t('market.ticket.price')}>
+                {m.price(o.openPrice ?? o.price)}
+              </Field>
               {o.state === 'closed' ? (
                 <>
                   <Field label={t('market.history.closePrice')} testId="history-close-price">

@@ -279,6 +279,8 @@ describe('market trading', () => {
         closeReason: state === 'closed' ? 'manual' : null,
         cancelTime: state === 'cancelled' ? 5000 - n : null,
         cancelReason: state === 'cancelled' ? 'user' : null,
+        // A cancelled order waited at its price and never opened.
+        ...(state === 'cancelled' ? { type: 'limit', openPrice: null, price: '90000.00' } : {}),
       });
     const all = [ended(1, 'cancelled'), ended(2, 'closed'), ended(3, 'closed')];
     const api = mockApi({
@@ -299,6 +301,10 @@ describe('market trading', () => {
     const history = () => api.callsTo('order/listUOrder').filter((c) => c.query.getAll('status').join() === '3,4');
     expect(history().map((c) => c.query.get('page'))).toEqual(['1']);
     expect(screen.getAllByTestId(/^history-row-/)).toHaveLength(2);
+    // The cancelled order shows the price it waited for, not an "open price" it never had.
+    expect(within(screen.getByTestId('history-row-U1')).getByText('Entry price')).toBeInTheDocument();
+    expect(within(screen.getByTestId('history-row-U1')).queryByText('Open price')).toBeNull();
+    expect(within(screen.getByTestId('history-row-U2')).getByText('Open price')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('history-more'));
     await screen.findByTestId('history-row-U3');
     expect(history().map((c) => c.query.get('page'))).toEqual(['1', '2']);
