@@ -91,6 +91,8 @@ describe.each(layouts)('account journey (%s)', (layout) => {
     // The choice is stored once the English texts have loaded: wait for it before navigating away.
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toMatch(/^en/);
     await page.goto(`${env.server.url}/profile`);
+    // The top bar shows the account in use (real, after signing in) and can switch it.
+    await expect.poll(() => page.getByTestId('real-badge').first().isVisible()).toBe(true);
     await page.getByTestId('account-mode-toggle').click();
     await expect.poll(() => page.getByTestId('toast').last().textContent()).toContain('Switched to virtual account');
     await expect.poll(() => page.getByTestId('demo-badge').first().isVisible()).toBe(true);

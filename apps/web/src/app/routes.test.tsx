@@ -347,9 +347,15 @@ describe('account', () => {
     fireEvent.click(screen.getByTestId('profile-balance'));
     await waitFor(() => expect(screen.getByTestId('balance-headline')).toHaveTextContent('100,000.00'));
     expect(api.callsTo('user/getBalances').at(-1)?.headers.virtually).toBe('YES');
-    fireEvent.click(screen.getByTestId('demo-badge'));
-    fireEvent.click(await screen.findByTestId('account-mode-toggle'));
-    expect(screen.getByTestId('toast')).toHaveTextContent('Switched to real account');
+    // The top bar shows the account in use and switches it from any page.
+    fireEvent.click(screen.getAllByTestId('demo-badge')[0] as HTMLElement);
+    expect(screen.getAllByTestId('toast').at(-1)).toHaveTextContent('Switched to real account');
+    expect(sessionStorage.getItem(STORAGE_KEYS.accountMode)).toBe('1');
+    expect(screen.queryByTestId('demo-badge')).toBeNull();
+    fireEvent.click(screen.getAllByTestId('real-badge')[0] as HTMLElement);
+    expect(sessionStorage.getItem(STORAGE_KEYS.accountMode)).toBe('2');
+    fireEvent.click(screen.getAllByTestId('demo-badge')[0] as HTMLElement);
+    expect(sessionStorage.getItem(STORAGE_KEYS.accountMode)).toBe('1');
   });
 
   it('logs out: calls the server, clears the session and goes home', async () => {

@@ -8,8 +8,11 @@ import { DEMO_ACCOUNT, REAL_ACCOUNT, sessionStore } from '@/shared/session/sessi
 import { useSession } from '@/shared/session/use-session';
 import { toast } from './toast/toast-store';
 
-/** Switches between the real and the demo account (spec §4); every balance is refetched. */
-export function AccountModeToggle() {
+/**
+ * The account mode and the switch between real and demo (spec §4): every balance is refetched and a
+ * toast says which account is now in use. Disabled only to go to demo when the operator turned it off.
+ */
+export function useAccountModeSwitch() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const mode = useSession((s) => s.accountMode);
@@ -22,6 +25,13 @@ export function AccountModeToggle() {
     void queryClient.invalidateQueries({ queryKey: queryKeys.balances });
     toast.success(next === DEMO_ACCOUNT ? t('account.switchedToDemo') : t('account.switchedToReal'));
   };
+  return { demo, disabled, toggle };
+}
+
+/** The profile's switch between the real and the demo account. */
+export function AccountModeToggle() {
+  const { t } = useTranslation();
+  const { demo, disabled, toggle } = useAccountModeSwitch();
   return (
     <div className={`mode-toggle ${demo ? 'is-demo' : ''}`}>
       <div className="mode-toggle__text">
