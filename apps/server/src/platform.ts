@@ -150,13 +150,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   const adminUsers = createAdminUsers({
     db,
     clock,
-    directory: createUsersDirectory({
-      db,
-      changed: (id) => {
-        users.forgetIdentity(id);
-        auth.forgetUser(id);
-      },
-    }),
+    directory: createUsersDirectory({ db }),
     sessions: createSessionsDirectory({ db, clock, events }),
     ledger,
     trading,

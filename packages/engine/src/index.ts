@@ -26,6 +26,7 @@ export {
   type QuoteToUsdt,
   type Side,
   stepsToLots,
+  stopDistanceTicks,
   ticksToPrice,
 } from './instrument.ts';
 export {

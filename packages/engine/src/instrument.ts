@@ -125,6 +125,16 @@ export function compileInstrument(spec: InstrumentSpec): Instrument {
   });
 }
 
+/**
+ * The least distance of a stop loss or take profit from the closing price, in ticks, for a stops
+ * level: the level itself, and never under one tick (a stop at the closing price would fire on the
+ * very next tick at that same price).
+ */
+export const stopDistanceTicks = (stopsLevel: number | bigint): bigint => {
+  const level = BigInt(stopsLevel);
+  return level > 1n ? level : 1n;
+};
+
 /** value / unit when that is a whole number, else null. */
 function onGrid(value: Decimal, unit: Decimal): bigint | null {
   // (v.u / 10^vs) / (u.u / 10^us) = v.u × 10^us / (u.u × 10^vs)

@@ -11,7 +11,7 @@ import {
   ratio,
   truncRatio,
 } from './fixed.ts';
-import { checkLeverage, checkLots, type Instrument, type Side } from './instrument.ts';
+import { checkLeverage, checkLots, type Instrument, type Side, stopDistanceTicks } from './instrument.ts';
 
 /**
  * Margin and PnL of CFD positions. Pure: prices in ticks, quantities in lot steps, amounts in the
@@ -231,7 +231,7 @@ export function validatePendingStops(side: Side, stops: Stops, entryTicks: bigin
 function checkStopsAround(side: Side, stops: Stops, refTicks: bigint, rule: StopsRule): void {
   const sl = stops.stopLossTicks ?? null;
   const tp = stops.takeProfitTicks ?? null;
-  const gap = rule.minDistanceTicks !== undefined && rule.minDistanceTicks > 1n ? rule.minDistanceTicks : 1n;
+  const gap = stopDistanceTicks(rule.minDistanceTicks ?? 0n);
   const entry = rule.entryTicks ?? null;
   const below = (x: bigint) => x >= 1n && x <= refTicks - gap;
   const above = (x: bigint) => x >= refTicks + gap;

@@ -13,7 +13,7 @@ interface DriverResult {
   rows: Record<string, unknown>[];
 }
 interface PgLike {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<DriverResult>;
+  query(config: { name?: string; text: string; values: unknown[] }): Promise<DriverResult>;
 }
 interface PgliteLike {
   query(text: string, values: unknown[]): Promise<DriverResult>;
@@ -28,6 +28,15 @@ function driverOf(exec: Executor): PgLike | PgliteLike {
   return client as PgLike | PgliteLike;
 }
 
+/** Sends a statement to the driver behind `exec`: prepared under `name` on PostgreSQL, or unnamed. */
+async function send(exec: Executor, text: string, values: unknown[], name?: string): Promise<DriverResult> {
+  const client = driverOf(exec);
+  if (client instanceof pg.Pool || client instanceof pg.Client) {
+    return (client as PgLike).query(name ? { name, text, values } : { text, values });
+  }
+  return (client as PgliteLike).query(text, values);
+}
+
 /** Rows of one statement with `$n` parameters; `name` must be unique per text (it is prepared under it on PostgreSQL). */
 export async function rawRows(
   exec: Executor,
@@ -35,12 +44,7 @@ export async function rawRows(
   text: string,
   values: unknown[],
 ): Promise<Record<string, unknown>[]> {
-  const client = driverOf(exec);
-  const res =
-    client instanceof pg.Pool || client instanceof pg.Client
-      ? await (client as PgLike).query({ name, text, values })
-      : await (client as PgliteLike).query(text, values);
-  return res.rows;
+  return (await send(exec, text, values, name)).rows;
 }
 
 type Column = ReturnType<typeof getTableColumns>[string];
@@ -60,8 +64,8 @@ export function tableInsert<T extends Table>(table: T, opts: { onConflictDoNothi
   const all = Object.entries(columns).map(([key, col]) => ({ key, col }));
   const statements = new Map<string, { name: string; text: string; cols: { key: string; col: Column }[] }>();
 
-  function statementFor(keys: string[], rows = 1) {
-    const id = `${rows}:${keys.join(',')}`;
+  function statementFor(keys: string[], rows = 1, returning = '*') {
+    const id = `${rows}:${returning}:${keys.join(',')}`;
     let st = statements.get(id);
     if (!st) {
       const cols = keys.map((key) => ({ key, col: columns[key] as Column }));
@@ -74,7 +78,7 @@ export function tableInsert<T extends Table>(table: T, opts: { onConflictDoNothi
         text:
           `insert into "${tableName}" (${cols.map((c) => `"${c.col.name}"`).join(', ')}) ` +
           `values ${tuples.join(', ')}` +
-          `${opts.onConflictDoNothing ? ' on conflict do nothing' : ''} returning *`,
+          `${opts.onConflictDoNothing ? ' on conflict do nothing' : ''} returning ${returning}`,
         cols,
       };
       statements.set(id, st);
@@ -114,13 +118,8 @@ export function tableInsert<T extends Table>(table: T, opts: { onConflictDoNothi
     part(name: string, rows: readonly T['$inferInsert'][], returning = '1'): BundlePart {
       const first = rows[0];
       if (!first) throw new Error(`raw SQL: no rows for ${tableName}`);
-      const keys = keysOf(first);
-      const st = statementFor(keys, rows.length);
-      return {
-        name,
-        text: st.text.replace(/ returning \*$/, ` returning ${returning}`),
-        values: rows.flatMap((row) => valuesOf(st, row)),
-      };
+      const st = statementFor(keysOf(first), rows.length, returning);
+      return { name, text: st.text, values: rows.flatMap((row) => valuesOf(st, row)) };
     },
 
     /** Inserts one row; answers it as stored (undefined when a conflict left it out). */
@@ -185,15 +184,7 @@ export async function runBundle(exec: Executor, parts: readonly BundlePart[]): P
   }
   const counts = parts.map((p) => `(select count(*) from ${p.name})::int as ${p.name}`).join(', ');
   const text = `with ${ctes.join(',\n')}\nselect ${counts}`;
-  const client = driverOf(exec);
   // Unnamed: the text changes with the parts' row counts (each is parsed where it runs).
-  const res =
-    client instanceof pg.Pool || client instanceof pg.Client
-      ? await (client as unknown as { query(text: string, values: unknown[]): Promise<DriverResult> }).query(
-          text,
-          values,
-        )
-      : await (client as PgliteLike).query(text, values);
-  const row = res.rows[0] ?? {};
+  const row = (await send(exec, text, values)).rows[0] ?? {};
   return Object.fromEntries(parts.map((p) => [p.name, Number(row[p.name] ?? 0)]));
 }

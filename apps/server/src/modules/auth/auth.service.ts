@@ -24,7 +24,7 @@ import { toUserInfo, type UserRow, type UsersService } from '../users/users.serv
 import { sessions } from './auth.tables.ts';
 import { CODE_TTL_MS, type CodesService } from './codes.service.ts';
 import type { LoginGuard } from './login-guard.ts';
-import { createSessionCache, revokedEvent, type SessionCache, SESSIONS_TOPIC } from './auth.session-cache.ts';
+import { createSessionCache, revokedEvent, SESSIONS_TOPIC } from './auth.session-cache.ts';
 import type { BusMessage } from '../events/events.bus.ts';
 import type { LimitRule, RateLimiter } from '../limits/limits.service.ts';
 import type { Notify } from '../notifications/notifications.service.ts';
@@ -57,8 +57,6 @@ interface Deps {
    * (auth.session-cache.ts). Without it, only this process forgets.
    */
   events?: SessionEvents;
-  /** The signed-in sessions kept in memory; a fresh one by default. */
-  sessionCache?: SessionCache;
 }
 
 export interface SessionEvents {
@@ -95,7 +93,7 @@ export function createAuthService(deps: Deps) {
     });
   }
   const noticesSent = () => deps.notifications?.published();
-  const sessionCache = deps.sessionCache ?? createSessionCache();
+  const sessionCache = createSessionCache();
   deps.events?.subscribe(SESSIONS_TOPIC, (m) => sessionCache.hear(m));
 
   /** In the revoking transaction: every process forgets the user's sessions once it commits. */
@@ -163,11 +161,6 @@ export function createAuthService(deps: Deps) {
         since,
       );
       return authed;
-    },
-
-    /** A user's status or sessions changed outside this service (the back office): forget them here. */
-    forgetUser(userId: number): void {
-      sessionCache.forgetUser(userId);
     },
 
     async checkExists(q: { username?: string; email?: string; areaCode?: string; phone?: string }) {

@@ -77,9 +77,6 @@ const metaOf = (r: AccountRow): AccountMeta =>
     shard: r.shard,
   });
 
-const HOLD_PARAMS = 7;
-const TRANSFER_PARAMS = 9;
-
 /** `$n` rows of `casts.length` parameters each, numbered from `base + 1`. */
 function valueRows(base: number, n: number, casts: readonly string[]): string {
   return Array.from(
@@ -100,6 +97,8 @@ const TRANSFER_CASTS = [
   '::text',
   '::text',
 ];
+const HOLD_PARAMS = HOLD_CASTS.length;
+const TRANSFER_PARAMS = TRANSFER_CASTS.length;
 
 /** The holds: $1 currency, $2 time, then 7 per hold; answers each hold's id under its key. */
 function holdsText(holds: number): string {
@@ -229,13 +228,12 @@ export function createLedgerFastPath({ db, clock, accounts }: { db: Db; clock: C
     },
 
     /**
-     * Fresh holds and transfers as bundle parts named `<prefix>_holds`, `_transfers`, `_balances`
-     * (checked as `move` checks them; nothing is written until the caller runs them).
+     * Fresh holds and transfers as bundle parts named `fresh_holds`, `fresh_transfers` and
+     * `fresh_balances` (checked as `move` checks them; nothing is written until the caller runs them).
      */
     async freshParts(
       tx: Tx | Executor,
       input: { currency: string; holds?: readonly FreshHold[]; transfers?: readonly FreshTransfer[] },
-      prefix = 'ledger',
     ): Promise<FreshParts> {
       // Inside the caller's transaction (from the cache when it may be): PGlite has one connection.
       const cur = await currencyRow(tx, input.currency);
@@ -291,10 +289,10 @@ export function createLedgerFastPath({ db, clock, accounts }: { db: Db; clock: C
       if (nTransfers === 0) return { parts: [], check: () => undefined };
       const at = now.toISOString();
       const parts: BundlePart[] = [
-        { name: `${prefix}_holds`, text: holdsText(nHolds), values: nHolds ? [cur.code, at, ...holdParams] : [] },
+        { name: 'fresh_holds', text: holdsText(nHolds), values: nHolds ? [cur.code, at, ...holdParams] : [] },
         {
-          name: `${prefix}_transfers`,
-          text: transfersText(nTransfers, `${prefix}_holds`),
+          name: 'fresh_transfers',
+          text: transfersText(nTransfers, 'fresh_holds'),
           values: [cur.code, at, ...transferParams],
         },
       ];
@@ -302,7 +300,7 @@ export function createLedgerFastPath({ db, clock, accounts }: { db: Db; clock: C
       const changes = [...deltas.values()].filter((d) => d.units !== 0n).sort((a, b) => a.meta.id - b.meta.id);
       if (changes.length > 0) {
         parts.push({
-          name: `${prefix}_balances`,
+          name: 'fresh_balances',
           text: balancesText(changes.length),
           values: changes.flatMap((d) => [d.meta.id, toLedger(d.units, cur.scale)]),
         });
@@ -310,8 +308,8 @@ export function createLedgerFastPath({ db, clock, accounts }: { db: Db; clock: C
       return {
         parts,
         check(counts) {
-          if (counts[`${prefix}_transfers`] !== nTransfers) throw new Error('ledger: fresh transfers not written');
-          if (changes.length > 0 && counts[`${prefix}_balances`] !== changes.length) {
+          if (counts.fresh_transfers !== nTransfers) throw new Error('ledger: fresh transfers not written');
+          if (changes.length > 0 && counts.fresh_balances !== changes.length) {
             throw insufficientBalance(cur.code);
           }
         },

@@ -3,6 +3,7 @@
  * pre-serialised snapshot, `quoteList`), one instrument's spec and session state (`marketInfo`),
  * and the home page's market figures.
  */
+import { stopDistanceTicks } from '@openbourse/engine';
 import { unitsToDecimal } from './market.price.ts';
 import type { MarketInfo, Quote } from '@openbourse/contracts/market.ts';
 import type { HomeSources } from '../home/home.service.ts';
@@ -70,7 +71,7 @@ export function createMarketViews(ctx: MarketContext, { quoteOf, quoteList }: Ma
         maxLots: inst.maxLots,
         maxLeverage: inst.maxLeverage,
         feeRate: inst.feeRate,
-        stopDistance: unitsToDecimal(BigInt(Math.max(1, inst.stopsLevel)) * inst.tickUnits, inst.priceDecimals),
+        stopDistance: unitsToDecimal(stopDistanceTicks(inst.stopsLevel) * inst.tickUnits, inst.priceDecimals),
         priceDecimals: inst.priceDecimals,
         volatility: inst.volatility,
         session: inst.session,

@@ -70,7 +70,6 @@ export type OrderBatcher = ReturnType<typeof createOrderBatcher>;
 export function createOrderBatcher(ctx: TradingContext, { batchPart }: Pick<TradingEvents, 'batchPart'>) {
   const { clock, ledger, market } = ctx;
   const queue: Job[] = [];
-  let writers = 0;
   let batches = 0;
   let orders = 0;
 
@@ -160,6 +159,7 @@ export function createOrderBatcher(ctx: TradingContext, { batchPart }: Pick<Trad
     );
   }
 
+  /** Writer slots not writing now (slot 0 first); a slot's writer runs until the queue is empty. */
   const free = Array.from({ length: WRITERS }, (_, i) => WRITERS - 1 - i);
 
   async function writer(slot: number): Promise<void> {
@@ -183,7 +183,6 @@ export function createOrderBatcher(ctx: TradingContext, { batchPart }: Pick<Trad
         });
       }
     } finally {
-      writers -= 1;
       free.push(slot);
     }
   }
@@ -193,10 +192,8 @@ export function createOrderBatcher(ctx: TradingContext, { batchPart }: Pick<Trad
     place(build: Job['build'], alone: Job['alone']): Promise<OrderRow> {
       return new Promise<OrderRow>((resolve, reject) => {
         queue.push({ build, alone, resolve, reject });
-        if (writers < WRITERS) {
-          writers += 1;
-          void writer(free.pop() as number);
-        }
+        const slot = free.pop();
+        if (slot !== undefined) void writer(slot);
       });
     },
 

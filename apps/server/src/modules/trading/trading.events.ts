@@ -28,7 +28,7 @@ export interface OrderEvent {
   trigger: TriggerFields & { afterTickId: number };
 }
 
-/** An order batch's changes travel as one outbox row and one bus message (`emitMany`). */
+/** An order batch's changes travel as one outbox row and one bus message (`batchPart`). */
 export interface OrderEventBatch {
   batch: OrderEvent[];
 }

@@ -26,7 +26,7 @@ export interface UserSearch {
   size: number;
 }
 
-export function createUsersDirectory({ db, changed }: { db: Db; changed?: (userId: number) => void }) {
+export function createUsersDirectory({ db }: { db: Db }) {
   return {
     /**
      * One page of users, sorted on the server (ties broken by id). `q` matches an id exactly, or a
@@ -75,7 +75,6 @@ export function createUsersDirectory({ db, changed }: { db: Db; changed?: (userI
     async setStatus(exec: Executor, id: number, status: 'active' | 'disabled'): Promise<UserRow> {
       const [row] = await exec.update(users).set({ status }).where(eq(users.id, id)).returning();
       if (!row) throw new Error(`user ${id} vanished`);
-      changed?.(id);
       return row;
     },
 

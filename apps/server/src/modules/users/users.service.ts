@@ -29,37 +29,19 @@ export type { UserRow };
  * The users table's one owner: look-ups and every write. The auth module decides credentials and
  * sessions and calls these with its transaction.
  */
-/** How long `identityForSession` may answer from memory. */
-export const IDENTITY_CACHE_MS = 2_000;
-const IDENTITY_CACHE_MAX = 100_000;
-
 export function createUsersService({ db }: { db: Db }) {
-  const identities = new Map<number, { at: number; identity: { username: string; status: string } }>();
   return {
     /**
-     * A signed-in request's identity (name, status), from memory for up to IDENTITY_CACHE_MS: a
-     * statement saved on every authenticated request (the money path's). Safe to keep briefly: the
-     * session row, read on every request, is what signs a user in and out; disabling a user ends
-     * their sessions in the same transaction (admin.users.ts) and forgets the identity here
-     * (`forgetIdentity`, called by the directory); a disabled user cannot sign in again. Only a
-     * status changed behind the application's back (SQL by hand) takes up to 2 s to be seen.
+     * A signed-in request's identity (name, status), read when its session is (auth.session-cache.ts
+     * keeps both for a few seconds and forgets them when the user's sessions are revoked, which
+     * disabling a user does in the same transaction).
      */
     async identityForSession(id: number): Promise<{ username: string; status: string } | undefined> {
-      const now = performance.now();
-      const hit = identities.get(id);
-      if (hit && now - hit.at < IDENTITY_CACHE_MS) return hit.identity;
       const [row] = await db
         .select({ username: users.username, status: users.status })
         .from(users)
         .where(eq(users.id, id));
-      if (!row) return undefined;
-      if (identities.size >= IDENTITY_CACHE_MAX) identities.clear();
-      identities.set(id, { at: now, identity: row });
       return row;
-    },
-
-    forgetIdentity(id: number): void {
-      identities.delete(id);
     },
 
     /** Inserts a user; with `ifAbsent`, a clash on a unique key answers undefined instead of throwing. */
