@@ -225,7 +225,9 @@ export const MarginAccount = z.object({
   orderMargin: Decimal.describe('Margin + fee held by orders waiting to open'),
   freeMargin: Decimal.describe('Available USDT: what new orders can use'),
   openProfit: Decimal,
-  marginLevel: Decimal.nullable().describe('(usedMargin + openProfit) / usedMargin, 4 decimals; null with no position'),
+  marginLevel: Decimal.nullable().describe(
+    'equity / usedMargin (the account level traders read), 4 decimals rounded down; null with no position. The stop-out watches each position’s own level, (margin + PnL) / margin, against stopOutLevel',
+  ),
   stopOutLevel: Decimal,
 });
 export type MarginAccount = z.infer<typeof MarginAccount>;

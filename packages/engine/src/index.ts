@@ -38,6 +38,7 @@ export {
   equityExact,
   feeMinor,
   marginLevel,
+  accountMarginLevel,
   notionalExact,
   notionalMinor,
   openPosition,

@@ -6,6 +6,7 @@ import {
   equityExact,
   feeMinor,
   marginLevel,
+  accountMarginLevel,
   notionalMinor,
   openPosition,
   pnlExact,
@@ -471,5 +472,14 @@ describe('marginLevel', () => {
     expect(marginLevel(100n, 0n)).toBe('1.0000');
     expect(marginLevel(3n, -4n)).toBe('-0.3334'); // −1/3 rounds down, away from zero
     expect(marginLevel(0n, 5n)).toBeNull();
+  });
+});
+
+describe('accountMarginLevel', () => {
+  it('is equity over used margin, 4 places rounded down, null without margin in use', () => {
+    expect(accountMarginLevel(10_000_000_000n, 950_000_000n)).toBe('10.5263'); // 10,000 / 950
+    expect(accountMarginLevel(1_049_000_000n, 950_000_000n)).toBe('1.1042');
+    expect(accountMarginLevel(-1n, 3n)).toBe('-0.3334');
+    expect(accountMarginLevel(5n, 0n)).toBeNull();
   });
 });

@@ -316,11 +316,22 @@ export function stopOutTicks(ins: Instrument, position: Position, stopOutLevel: 
 }
 
 /**
- * The margin level of isolated positions: (used margin + open PnL) / used margin, in USDT minor
- * units, as a decimal string with 4 places rounded down (never more safety than there is); null
- * with no margin in use. The stop-out closes a position when its level reaches the stop-out level.
+ * A position's own margin level (isolated margin): (its margin + its open PnL) / its margin, in
+ * USDT minor units, as a decimal string with 4 places rounded down (never more safety than there
+ * is); null with no margin. The stop-out closes a position when this level reaches the stop-out
+ * level — each position on its own, whatever the rest of the account holds.
  */
 export function marginLevel(usedMinor: bigint, openMinor: bigint): string | null {
   if (usedMinor <= 0n) return null;
   return formatUnits(divFloor((usedMinor + openMinor) * 10_000n, usedMinor), 4);
+}
+
+/**
+ * The account's margin level as traders read it: equity / used margin (MetaTrader's definition),
+ * 4 places rounded down; null with no margin in use. Shown beside the per-position level that the
+ * stop-out actually watches.
+ */
+export function accountMarginLevel(equityMinor: bigint, usedMinor: bigint): string | null {
+  if (usedMinor <= 0n) return null;
+  return formatUnits(divFloor(equityMinor * 10_000n, usedMinor), 4);
 }

@@ -16,7 +16,7 @@ import type {
   UOrderDetail,
 } from '@openbourse/contracts/trading.ts';
 import { ORDER_STATES, ORDER_STATUS } from '@openbourse/contracts/trading.ts';
-import { type Side, closePriceTicks, marginLevel, stepsToLots, unrealisedPnlMinor } from '@openbourse/engine';
+import { type Side, accountMarginLevel, closePriceTicks, stepsToLots, unrealisedPnlMinor } from '@openbourse/engine';
 import type { z } from 'zod';
 import type { AccountMode } from '../../http/request-context.ts';
 import type { QuoteSnapshot } from '../market/market.service.ts';
@@ -195,7 +195,7 @@ export function createTradingViews(ctx: TradingContext) {
         orderMargin: usdt(pending),
         freeMargin: usdt(available),
         openProfit: usdt(open),
-        marginLevel: marginLevel(used, open),
+        marginLevel: accountMarginLevel(cash + open, used),
         stopOutLevel: trimDecimal(await stopOutLevel()),
       };
     },

@@ -5,6 +5,7 @@ import {
   formatDateTime,
   formatDecimal,
   formatInteger,
+  formatMoney,
   formatPercentFromFraction,
 } from '@/shared/lib/format';
 import { useSession } from '@/shared/session/use-session';
@@ -21,6 +22,9 @@ export function useFormat() {
   return useMemo(
     () => ({
       decimal: (value: string, opts?: Parameters<typeof formatDecimal>[2]) => formatDecimal(value, lang, opts),
+      /** An amount of money by the app's one display rule (see formatMoney). */
+      money: (value: string, currency = 'USDT', opts?: Parameters<typeof formatMoney>[3]) =>
+        formatMoney(value, currency, lang, opts),
       compact: (value: string | number) => formatCompact(value, lang),
       integer: (value: number) => formatInteger(value, lang),
       percent: (fraction: string) => formatPercentFromFraction(fraction, lang),

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatCompact, formatDate, formatDecimal, formatInteger, formatPercentFromFraction } from './format';
+import {
+  formatCompact,
+  formatDate,
+  formatDecimal,
+  formatInteger,
+  formatMoney,
+  formatPercentFromFraction,
+} from './format';
 
 describe('formatting', () => {
   it('formats decimal strings exactly, without floating-point drift', () => {
@@ -33,5 +40,20 @@ describe('formatting', () => {
     expect(formatInteger(1234567, 'en')).toBe('1,234,567');
     expect(formatDate('2025-01-15T10:00:00Z', 'en')).toBe('Jan 15, 2025');
     expect(formatDate('not a date', 'en')).toBe('not a date');
+  });
+
+  it('shows money whole, by one rule: the currency scale, grouping, at least two decimals', () => {
+    expect(formatMoney('5.79775', 'USDT', 'en')).toBe('5.79775 USDT');
+    expect(formatMoney('-1.7', 'USDT', 'en')).toBe('-1.70 USDT');
+    expect(formatMoney('-0.0026', 'USDT', 'en')).toBe('-0.0026 USDT');
+    expect(formatMoney('94858.62', 'USDT', 'en')).toBe('94,858.62 USDT');
+    expect(formatMoney('0.123456789', 'BTC', 'en', { code: false })).toBe('0.12345678');
+    expect(formatMoney('1234.5', 'USDT', 'de')).toBe('1.234,50 USDT');
+  });
+
+  it('keeps the sign of a gain or loss in front, also in right-to-left text', () => {
+    expect(formatMoney('12.5', 'USDT', 'en', { signed: true })).toBe('\u2066+12.50 USDT\u2069');
+    expect(formatMoney('-12.5', 'USDT', 'ar', { signed: true })).toMatch(/^\u2066\u200e?-12.50 USDT\u2069$/);
+    expect(formatMoney('0', 'USDT', 'en', { signed: true })).toBe('\u20660.00 USDT\u2069');
   });
 });

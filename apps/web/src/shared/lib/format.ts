@@ -48,6 +48,33 @@ export function formatDecimal(
   } as Intl.NumberFormatOptions).format(v as Intl.StringNumericLiteral);
 }
 
+/** Minor-unit scale of each currency the ledger keeps (DESIGN §1.1); others default to 8. */
+const CURRENCY_SCALE: Record<string, number> = { USDT: 6, USD: 2, BTC: 8, ETH: 8 };
+export const currencyScale = (currency: string): number => CURRENCY_SCALE[currency] ?? 8;
+
+/** Left-to-right isolate: a signed figure keeps its sign in front inside right-to-left text. */
+export const ltr = (text: string) => `\u2066${text}\u2069`;
+
+/**
+ * The one display rule for an amount of money: grouped, at least 2 decimals and up to the
+ * currency's own scale, so a ledger amount is always shown whole — never rounded, in the user's
+ * favour or otherwise ("5.79775" stays "5.79775", "−0.0026" and "−1.70" follow one rule). With
+ * `signed`, a gain gets "+" and the figure is isolated so the sign stays in front in Arabic.
+ */
+export function formatMoney(
+  value: string,
+  currency: string,
+  lang: Language,
+  { signed = false, code = true }: { signed?: boolean; code?: boolean } = {},
+): string {
+  const v = value.trim();
+  if (!isDecimalString(v)) return value;
+  const digits = formatDecimal(v, lang, { minFractionDigits: 2, maxFractionDigits: currencyScale(currency) });
+  const plus = signed && !v.startsWith('-') && /[1-9]/.test(v) ? '+' : '';
+  const text = `${plus}${digits}${code ? ` ${currency}` : ''}`;
+  return signed ? ltr(text) : text;
+}
+
 /** "3812345678.12" → "3.8B" (en), "38億" (ja). */
 export function formatCompact(value: string | number, lang: Language): string {
   const v = typeof value === 'string' ? value.trim() : value;

@@ -134,6 +134,7 @@ describe.each(DRIVERS)('margin orders on %s', (driver) => {
       const account = await t.get<MarginAccount>('getMarginAccount', u.token, undefined, true);
       const pendingHeld = minor(c.result.marginHeld);
       const available = 100_000_000_000n - minor('18.999000') - minor('101') - 950_000_000n - pendingHeld;
+      const equity = available + 950_000_000n + pendingHeld + 99_000_000n;
       expect(account.result).toMatchObject({
         mode: 'demo',
         freeMargin: usdt(available),
@@ -141,8 +142,11 @@ describe.each(DRIVERS)('margin orders on %s', (driver) => {
         orderMargin: usdt(pendingHeld),
         openProfit: '99.000000',
         balance: usdt(available + 950_000_000n + pendingHeld),
-        equity: usdt(available + 950_000_000n + pendingHeld + 99_000_000n),
-        marginLevel: '1.1042', // (950 + 99) / 950, rounded down
+        equity: usdt(equity),
+        // The account's level is equity / used margin, rounded down to 4 places.
+        marginLevel: ((l) => `${l / 10_000n}.${String(l % 10_000n).padStart(4, '0')}`)(
+          (equity * 10_000n) / 950_000_000n,
+        ),
         stopOutLevel: '0.5',
       });
       const empty = await t.get<MarginAccount>('getMarginAccount', u.token);

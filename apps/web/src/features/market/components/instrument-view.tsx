@@ -90,12 +90,15 @@ export function InstrumentHeader({ info }: { info: MarketInfo }) {
         <div>
           <dt>{t('market.columns.change')}</dt>
           <dd className={`num change--${dir}`}>
-            {sign}
-            {format.decimal(q.change, digits)} (
-            {t('market.changeValue', {
-              value: `${sign}${format.decimal(q.changePct, { minFractionDigits: 2, maxFractionDigits: 2 })}`,
-            })}
-            )
+            {/* An isolated left-to-right run: "+950.00 (+1.01%)" keeps its signs in front in Arabic. */}
+            <span dir="ltr">
+              {sign}
+              {format.decimal(q.change, digits)} (
+              {t('market.changeValue', {
+                value: `${sign}${format.decimal(q.changePct, { minFractionDigits: 2, maxFractionDigits: 2 })}`,
+              })}
+              )
+            </span>
           </dd>
         </div>
         <div>

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@openbourse/ui';
 import { useFormat } from '@/shared/hooks/use-format';
+import { ltr } from '@/shared/lib/format';
 import { useLiveQuote } from '@/shared/lib/live-quotes';
 import { compareDecimal, isDecimal } from '@/shared/lib/decimal';
 
@@ -90,9 +91,11 @@ function MarketRow({
         {format.decimal(q.last, digits)}
       </td>
       <td className={`num change change--${dir}`} data-label={t('market.columns.change')}>
-        {t('market.changeValue', {
-          value: `${sign}${format.decimal(q.changePct, { minFractionDigits: 2, maxFractionDigits: 2 })}`,
-        })}
+        {ltr(
+          t('market.changeValue', {
+            value: `${sign}${format.decimal(q.changePct, { minFractionDigits: 2, maxFractionDigits: 2 })}`,
+          }),
+        )}
       </td>
       <td className="num hide-mobile" data-label={t('market.columns.high')}>
         {format.decimal(q.high, digits)}

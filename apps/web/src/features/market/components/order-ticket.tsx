@@ -37,8 +37,6 @@ function newClientOrderId(): string {
   return `web-${random}`;
 }
 
-const USDT_SCALE = 6;
-
 export function OrderTicket({ info }: { info: MarketInfo }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -94,7 +92,7 @@ export function OrderTicket({ info }: { info: MarketInfo }) {
   const set = <K extends keyof TicketValues>(key: K, value: TicketValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
   // USDT has 6 decimals: an amount shows every digit it has (2 at least), never rounded on display.
-  const usdt = (v: string) => `${format.decimal(v, { minFractionDigits: 2, maxFractionDigits: USDT_SCALE })} USDT`;
+  const usdt = (v: string) => format.money(v);
   const priceDigits = { minFractionDigits: info.priceDecimals, maxFractionDigits: info.priceDecimals };
   const stopDistance = format.decimal(info.stopDistance, priceDigits);
 

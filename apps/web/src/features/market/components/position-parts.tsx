@@ -11,9 +11,8 @@ export function useMoney() {
   const format = useFormat();
   return {
     format,
-    usdt: (v: string) => `${format.decimal(v, { minFractionDigits: 2, maxFractionDigits: 2 })} USDT`,
-    pnl: (v: string) =>
-      `${signOf(v) > 0 ? '+' : ''}${format.decimal(v, { minFractionDigits: 2, maxFractionDigits: 4 })} USDT`,
+    usdt: (v: string) => format.money(v),
+    pnl: (v: string) => format.money(v, 'USDT', { signed: true }),
     price: (v: string | null) => (v ? format.decimal(v, { minFractionDigits: 0, maxFractionDigits: 10 }) : '—'),
     time: (ms: number | null) => (ms ? format.dateTime(new Date(ms).toISOString()) : '—'),
   };

@@ -5,24 +5,19 @@ import { Button } from '@/shared/components/button';
 import { EmptyState } from '@/shared/components/empty-state';
 import { IconChart } from '@/shared/components/icons';
 import { LoginPrompt } from '@/shared/components/login-prompt';
-import { Modal } from '@/shared/components/modal';
 import { QueryError } from '@/shared/components/query-error';
 import { SkeletonRows } from '@/shared/components/skeleton';
 import { Tabs } from '@/shared/components/tabs';
-import { TextField } from '@/shared/components/text-field';
 import { toast } from '@/shared/components/toast/toast-store';
 import { errorMessage } from '@/shared/lib/api-client';
 import { useSession } from '@/shared/session/use-session';
-import {
-  ORDER_LIST_STATUS,
-  useCancelOrder,
-  useCloseOrder,
-  useMarginAccount,
-  useOrderList,
-  useUpdateOrder,
-} from '../api/orders';
+import { ORDER_LIST_STATUS, useCancelOrder, useMarginAccount, useOrderList } from '../api/orders';
 import { liveMarginAccount, useLivePositions } from '../hooks/use-live-positions';
-import { compareDecimal, trimDecimal } from '@/shared/lib/decimal';
+import { CloseDialog, TpSlDialog } from './position-dialogs';
+import { marginLevel } from '@openbourse/engine';
+import { toUnits } from '@/shared/lib/decimal';
+import { USDT_SCALE } from '../lib/live-pnl';
+import { trimDecimal } from '@/shared/lib/decimal';
 import { History } from './order-history';
 import { Field, OrderTitle, pnlClass, useMoney } from './position-parts';
 
@@ -53,134 +48,23 @@ export function MarginSummary() {
     },
   ];
   return (
-    <dl className="margin-summary" data-testid="margin-summary">
-      {items.map((item) => (
-        <div key={item.key} className="margin-summary__item">
-          <dt>{item.label}</dt>
-          <dd className={item.className ?? 'num'} data-testid={`margin-${item.key}`}>
-            {item.value}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function CloseDialog({ order, onClose }: { order: UOrder; onClose(): void }) {
-  const { t } = useTranslation();
-  const close = useCloseOrder();
-  const [lots, setLots] = useState(trimDecimal(order.openLots));
-  const invalid =
-    !/^(0|[1-9]\d*)(\.\d+)?$/.test(lots.trim()) ||
-    !/[1-9]/.test(lots) ||
-    compareDecimal(lots.trim(), order.openLots) > 0;
-  const submit = async () => {
-    try {
-      const full = compareDecimal(lots.trim(), order.openLots) === 0;
-      const res = await close.mutateAsync({ id: order.id, ...(full ? {} : { lots: lots.trim() }) });
-      toast.success(res.msg || t('market.positions.closed'));
-      onClose();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
-  return (
-    <Modal open onClose={onClose} title={t('market.positions.closeTitle', { code: order.code })} testId="close-dialog">
-      <form
-        className="form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!invalid) void submit();
-        }}
-      >
-        <TextField
-          label={t('market.positions.closeLots')}
-          inputMode="decimal"
-          value={lots}
-          onChange={(e) => setLots(e.target.value)}
-          error={invalid ? t('market.positions.closeLotsInvalid', { max: trimDecimal(order.openLots) }) : undefined}
-          hint={t('market.positions.closeHint', { max: trimDecimal(order.openLots) })}
-          testId="close-lots"
-          data-autofocus
-        />
-        <div className="confirm__actions">
-          <Button variant="secondary" onClick={onClose}>
-            {t('market.confirm.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="danger"
-            loading={close.isPending}
-            disabled={invalid}
-            data-testid="close-submit"
-          >
-            {t('market.positions.close')}
-          </Button>
-        </div>
-      </form>
-    </Modal>
-  );
-}
-
-function TpSlDialog({ order, onClose }: { order: UOrder; onClose(): void }) {
-  const { t } = useTranslation();
-  const update = useUpdateOrder();
-  const [tp, setTp] = useState(order.takeProfit ?? '');
-  const [sl, setSl] = useState(order.stopLoss ?? '');
-  const bad = (v: string) => v.trim() !== '' && !/^(0|[1-9]\d*)(\.\d+)?$/.test(v.trim());
-  const submit = async () => {
-    try {
-      const res = await update.mutateAsync({
-        id: order.id,
-        takeProfit: tp.trim() || null,
-        stopLoss: sl.trim() || null,
-      });
-      toast.success(res.msg || t('market.positions.updated'));
-      onClose();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
-  return (
-    <Modal open onClose={onClose} title={t('market.positions.tpslTitle', { code: order.code })} testId="tpsl-dialog">
-      <form
-        className="form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!bad(tp) && !bad(sl)) void submit();
-        }}
-      >
-        <TextField
-          label={t('market.ticket.takeProfit')}
-          inputMode="decimal"
-          value={tp}
-          onChange={(e) => setTp(e.target.value)}
-          error={bad(tp) ? t('market.ticket.errors.price') : undefined}
-          hint={t('market.positions.tpslHint')}
-          testId="tp-input"
-          data-autofocus
-        />
-        <TextField
-          label={t('market.ticket.stopLoss')}
-          inputMode="decimal"
-          value={sl}
-          onChange={(e) => setSl(e.target.value)}
-          error={bad(sl) ? t('market.ticket.errors.price') : undefined}
-          testId="sl-input"
-        />
-        {order.currentPrice ? (
-          <p className="market-note">{t('market.positions.currentPrice', { price: order.currentPrice })}</p>
-        ) : null}
-        <div className="confirm__actions">
-          <Button variant="secondary" onClick={onClose}>
-            {t('market.confirm.cancel')}
-          </Button>
-          <Button type="submit" loading={update.isPending} disabled={bad(tp) || bad(sl)} data-testid="tp-save">
-            {t('market.positions.save')}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    <div className="margin-summary-wrap">
+      <dl className="margin-summary" data-testid="margin-summary">
+        {items.map((item) => (
+          <div key={item.key} className="margin-summary__item">
+            <dt>{item.label}</dt>
+            <dd className={item.className ?? 'num'} data-testid={`margin-${item.key}`}>
+              {item.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {data ? (
+        <p className="margin-summary__rule" data-testid="stop-out-rule">
+          {t('market.positions.stopOutRule', { level: format.percent(data.stopOutLevel) })}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -189,6 +73,11 @@ function OpenPositions() {
   const m = useMoney();
   const { positions, isPending, error, refetch } = useLivePositions();
   const [closing, setClosing] = useState<UOrder | null>(null);
+  // The position's own level, (margin + PnL) / margin: what the stop-out watches.
+  const positionLevel = (margin: string, pnl: string) => {
+    const level = marginLevel(toUnits(margin, USDT_SCALE), toUnits(pnl, USDT_SCALE));
+    return level ? m.format.percent(level) : '—';
+  };
   const [editing, setEditing] = useState<UOrder | null>(null);
   if (error) return <QueryError error={error} onRetry={() => void refetch()} />;
   if (isPending || !positions) return <SkeletonRows rows={3} />;
@@ -224,6 +113,9 @@ function OpenPositions() {
                 </Field>
                 <Field label={t('market.ticket.stopLoss')} testId="position-sl">
                   {m.price(o.stopLoss)}
+                </Field>
+                <Field label={t('market.positions.positionLevel')} testId="position-level">
+                  {positionLevel(o.marginHeld, pnl)}
                 </Field>
                 <Field label={t('market.ticket.stopOutPrice')}>{m.price(o.stopOutPrice)}</Field>
                 <Field label={t('market.positions.openTick')}>{o.openTickId ? `#${o.openTickId}` : '—'}</Field>

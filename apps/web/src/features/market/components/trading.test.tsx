@@ -267,6 +267,44 @@ describe('market trading', () => {
     expect(await screen.findByTestId('toast')).toHaveTextContent('Changes saved');
   });
 
+  it('states the account margin level with the stop-out rule, and what a close would settle at before it is confirmed', async () => {
+    const api = mockApi({
+      ...baseHandlers,
+      'GET index/listMarketByType': () => ok([quote]),
+      'GET index/getMarketInfo/*': () => ok(info),
+      'GET order/listUOrder': (call) =>
+        list(
+          call.query.get('status') === '2'
+            ? [order({ lots: '0.004', openLots: '0.004', marginHeld: '38.004', unrealisedProfit: '5' })]
+            : [],
+        ),
+      'GET order/getMarginAccount': () => ok({ ...account, marginLevel: '2631.4' }),
+      'POST order/stopU': () => ok(order({ state: 'closed' }), { msg: 'Position closed' }),
+    });
+    await renderApp('/market?type=crypto', { loggedIn: true });
+    const row = await screen.findByTestId('position-row-U0005');
+    // The account's level is equity / used margin; the position's own level, what the stop-out watches, is its own.
+    expect(screen.getByTestId('margin-level')).toHaveTextContent('263,140%');
+    expect(screen.getByTestId('stop-out-rule')).toHaveTextContent('falls to 50% or below');
+    expect(within(row).getByTestId('position-level')).toHaveTextContent('113.15%'); // (38.004 + 5) / 38.004
+
+    fireEvent.click(within(row).getByTestId('position-close'));
+    const dialog = await screen.findByTestId('close-dialog');
+    // No pushed quote yet: the position's last price (96,260 bid) prices the estimate.
+    await waitFor(() => expect(within(dialog).getByTestId('close-estimate-pnl')).toHaveTextContent('+5.00 USDT'));
+    expect(within(dialog).getByTestId('close-estimate-credited')).toHaveTextContent('43.004 USDT');
+    fireEvent.change(within(dialog).getByTestId('close-lots'), { target: { value: '0.001' } });
+    expect(within(dialog).getByTestId('close-estimate-pnl')).toHaveTextContent('+1.25 USDT');
+    expect(within(dialog).getByTestId('close-estimate-credited')).toHaveTextContent('10.751 USDT'); // 9.501 + 1.25
+    // A pushed quote re-prices it: the bid is what a long closes at.
+    act(() => applyQuoteBatch([{ ...quote, bid: '94010.00', ask: '94030.00', last: '94020.00', ts: 2000 }]));
+    await waitFor(() => expect(within(dialog).getByTestId('close-estimate-pnl')).toHaveTextContent('-1.00 USDT'));
+    expect(within(dialog).getByTestId('close-estimate-price')).toHaveTextContent('94,010');
+    fireEvent.click(within(dialog).getByTestId('close-submit'));
+    await waitFor(() => expect(api.callsTo('order/stopU')).toHaveLength(1));
+    expect(api.callsTo('order/stopU')[0]?.body).toEqual({ id: 5, lots: '0.001' });
+  });
+
   it('pages through the history, closed and cancelled orders in one list', async () => {
     const ended = (n: number, state: 'closed' | 'cancelled') =>
       order({

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useLiveQuotes } from '@/shared/lib/live-quotes';
 import { getMarketInfo } from '../api/market-info';
 import { ORDER_LIST_STATUS, useOrderList } from '../api/orders';
-import { marginLevel } from '@openbourse/engine';
+import { accountMarginLevel } from '@openbourse/engine';
 import { compareDecimal, toUnits } from '@/shared/lib/decimal';
 import { livePnl, sumDecimals, USDT_SCALE } from '../lib/live-pnl';
 
@@ -72,6 +72,6 @@ export function liveMarginAccount(
     ...account,
     openProfit: open,
     equity,
-    marginLevel: marginLevel(toUnits(account.usedMargin, USDT_SCALE), toUnits(open, USDT_SCALE)),
+    marginLevel: accountMarginLevel(toUnits(equity, USDT_SCALE), toUnits(account.usedMargin, USDT_SCALE)),
   };
 }

@@ -2,7 +2,7 @@ import type { QuoteTick } from '@openbourse/contracts/market.ts';
 import type { UOrder } from '@openbourse/contracts/trading.ts';
 import { describe, expect, it } from 'vitest';
 import { liveMarginAccount } from '../hooks/use-live-positions';
-import { livePnl, sumDecimals } from './live-pnl';
+import { closeEstimate, livePnl, sumDecimals } from './live-pnl';
 
 const spec = (over: Record<string, unknown> = {}) => ({
   id: 1,
@@ -81,6 +81,33 @@ describe('livePnl', () => {
   });
 });
 
+describe('closeEstimate', () => {
+  it('settles a full close as the server would: the PnL, the whole margin back, the sum credited', () => {
+    expect(closeEstimate(order(), spec(), quote('1.10100', '1.10102'), '1')).toEqual({
+      price: '1.10100',
+      pnl: '100.000000',
+      released: '220.000000',
+      credited: '320.000000',
+    });
+  });
+
+  it('releases a partial close’s margin pro rata, rounded down', () => {
+    const o = order({ marginHeld: '220.000001' });
+    expect(closeEstimate(o, spec(), quote('1.09900', '1.09902'), '0.3')).toEqual({
+      price: '1.09900',
+      pnl: '-30.000000',
+      released: '66.000000', // 220.000001 × 0.3, rounded down
+      credited: '36.000000',
+    });
+  });
+
+  it('never credits below zero (a loss is charged at most the margin released) and refuses what it cannot price', () => {
+    expect(closeEstimate(order(), spec(), quote('1.00000', '1.00002'), '1')?.credited).toBe('0.000000');
+    expect(closeEstimate(order(), spec(), quote('1.10100', '1.10102'), '2')).toBeNull();
+    expect(closeEstimate(order(), spec(), quote('1.10100', '1.10102'), 'abc')).toBeNull();
+  });
+});
+
 describe('liveMarginAccount', () => {
   const account = {
     mode: 'demo' as const,
@@ -91,16 +118,16 @@ describe('liveMarginAccount', () => {
     orderMargin: '0.000000',
     freeMargin: '780.000000',
     openProfit: '0.000000',
-    marginLevel: '1.0000',
+    marginLevel: '4.5454',
     stopOutLevel: '0.5',
   };
   const live = { order: order(), pnl: '-33.333333', price: '1.09967', live: true, quoteTs: 1 };
 
-  it('re-prices open PnL, equity and margin level from live positions', () => {
+  it('re-prices open PnL, equity and the account margin level (equity / used margin) from live positions', () => {
     expect(liveMarginAccount(account, [live])).toMatchObject({
       openProfit: '-33.333333',
       equity: '966.666667',
-      marginLevel: '0.8484',
+      marginLevel: '4.3939', // 966.666667 / 220, rounded down
     });
   });
 

@@ -1,12 +1,14 @@
 import type { InstrumentSpec, QuoteTick } from '@openbourse/contracts/market.ts';
 import type { UOrder } from '@openbourse/contracts/trading.ts';
 import {
+  closePosition,
   compileInstrument,
   formatUnits,
   type Instrument,
   lotsToSteps,
   pnlMinor,
   priceToTicks,
+  RATIO_ZERO,
 } from '@openbourse/engine';
 import { toUnits } from '@/shared/lib/decimal';
 
@@ -71,6 +73,53 @@ export function livePnl(order: UOrder, spec: PricingSpec, quote: QuoteTick): Liv
     return { price: exit, pnl: formatUnits(minor, USDT_SCALE), ts: quote.ts };
   } catch {
     // A quote off the tick grid or a spec the engine refuses: keep the server's last figure.
+    return null;
+  }
+}
+
+export interface CloseEstimate {
+  /** The price the close would fill at on this quote (bid for a long, ask for a short). */
+  price: string;
+  /** Profit or loss realised by closing these lots (USDT). */
+  pnl: string;
+  /** Margin the close releases: pro rata rounded down, the whole rest on a full close. */
+  released: string;
+  /** What comes back to the free balance: released margin plus the profit, less the loss (never below 0). */
+  credited: string;
+}
+
+/**
+ * What closing `lots` of an open position would settle at this quote, by the engine the server
+ * settles with (closePosition): the figure a trader sees before confirming a close. Isolated
+ * margin: a loss is charged at most the margin the close releases. Null when the lots or the quote
+ * cannot be priced (the dialog then shows no estimate rather than a wrong one).
+ */
+export function closeEstimate(order: UOrder, spec: PricingSpec, quote: QuoteTick, lots: string): CloseEstimate | null {
+  if (order.state !== 'open' || !order.openPrice || order.instrumentId !== quote.id) return null;
+  try {
+    const ins = engineInstrument(spec);
+    const exit = order.side === 'buy' ? quote.bid : quote.ask;
+    const result = closePosition(
+      ins,
+      {
+        side: order.side,
+        entryTicks: priceToTicks(ins, order.openPrice),
+        qtySteps: lotsToSteps(ins, order.openLots),
+        marginMinor: toUnits(order.marginHeld, USDT_SCALE),
+        realisedExact: RATIO_ZERO,
+      },
+      lotsToSteps(ins, lots),
+      priceToTicks(ins, exit),
+    );
+    const released = result.marginReleasedMinor;
+    const credited = released + result.pnlMinor;
+    return {
+      price: exit,
+      pnl: formatUnits(result.pnlMinor, USDT_SCALE),
+      released: formatUnits(released, USDT_SCALE),
+      credited: formatUnits(credited > 0n ? credited : 0n, USDT_SCALE),
+    };
+  } catch {
     return null;
   }
 }

@@ -57,7 +57,7 @@ export default function BalanceMarginRoute() {
               <dt className="metric__label">{t(`wallet.margin.${m}`)}</dt>
               <dd className={`metric__value ${tone}`} data-testid={TEST_IDS[m]}>
                 {value !== undefined ? (
-                  `${m === 'openPnl' && !value.startsWith('-') && !isZeroAmount(value) ? '+' : ''}${format.decimal(value, { minFractionDigits: 2, maxFractionDigits: 2 })} USDT`
+                  format.money(value, 'USDT', { signed: m === 'openPnl' })
                 ) : (
                   <>
                     <span aria-hidden="true">—</span>
@@ -69,6 +69,11 @@ export default function BalanceMarginRoute() {
           );
         })}
       </dl>
+      {data ? (
+        <p className="wallet-note" data-testid="stop-out-rule">
+          {t('market.positions.stopOutRule', { level: format.percent(data.stopOutLevel) })}
+        </p>
+      ) : null}
       <Section title={t('wallet.margin.positions')}>
         <EmptyState
           icon={<IconChart />}

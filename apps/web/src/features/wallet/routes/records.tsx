@@ -36,14 +36,10 @@ const knownType = (type: string): TransactionType =>
 
 const TONE = { '-1': 'change--down', '0': 'change--flat', '1': 'change--up' } as const;
 
-/** Left-to-right isolate: a signed figure keeps its sign in front inside Arabic text. */
-const ltr = (text: string) => `\u2066${text}\u2069`;
-
 function RecordRow({ row }: { row: Transaction }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const signed = (value: string) =>
-    `${signOf(value) > 0 ? '+' : ''}${format.decimal(value, { minFractionDigits: 2, maxFractionDigits: 8 })}`;
+  const signed = (value: string) => format.money(value, row.currency, { signed: true, code: false });
   // A hold or its release moves money between available and locked without changing the total:
   // then (and whenever the two parts differ from the total) both parts are shown.
   const split = compareDecimal(row.available, row.amount) !== 0 || signOf(row.locked) !== 0;
@@ -67,8 +63,8 @@ function RecordRow({ row }: { row: Transaction }) {
         </span>
         {split ? (
           <span className="records-table__split" data-testid="record-split">
-            <span>{t('wallet.records.available', { amount: ltr(signed(row.available)) })}</span>
-            <span>{t('wallet.records.locked', { amount: ltr(signed(row.locked)) })}</span>
+            <span>{t('wallet.records.available', { amount: signed(row.available) })}</span>
+            <span>{t('wallet.records.locked', { amount: signed(row.locked) })}</span>
           </span>
         ) : null}
       </td>
