@@ -108,19 +108,55 @@ describe.each(layouts)('trading journey (%s)', (layout) => {
     await row.scrollIntoViewIfNeeded();
     await screenshot(page, `${layout}-market-position`);
 
-    // A take profit far away (a long's TP is above the price).
+    // A take profit 1% away (a long's TP is above the price): far enough not to fire during the
+    // journey, near enough for the chart to keep its line in view.
     const current = toNumber(await row.getByTestId('position-current-price').textContent());
-    const tp = String(Math.ceil(current * 2));
+    const tp = String(Math.ceil(current * 1.01));
     await row.getByTestId('position-tp-edit').click();
     await page.getByTestId('tp-input').fill(tp);
     await page.getByTestId('tp-save').click();
     await toast(page);
     await expect.poll(() => row.getByTestId('position-tp').textContent()).toMatch(/\d/);
     expect(toNumber(await row.getByTestId('position-tp').textContent())).toBe(Number(tp));
+    // The account's level with the stop-out rule beside it, and the position's own level.
+    expect(await page.getByTestId('stop-out-rule').textContent()).toMatch(/50%/);
+    expect(await row.getByTestId('position-level').textContent()).toMatch(/\d.*%/);
+
+    // The chart draws the position's entry and take profit; indicators come from a library.
+    const chart = page.getByTestId('chart');
+    await expect.poll(() => chart.getAttribute('data-lines'), { timeout: 10_000 }).toBe('2');
+    await page.getByTestId('indicator-boll').click();
+    await page.getByTestId('indicator-rsi').click();
+    await expect.poll(() => page.getByTestId('indicator-rsi').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => chart.getByTestId('chart-legend').textContent()).toMatch(/\d/);
+    // Drag the take profit line down (a long's TP stays above the price), then confirm the move.
+    const handle = chart.getByTestId('line-handle-takeProfit');
+    await chart.scrollIntoViewIfNeeded();
+    await handle.waitFor({ state: 'visible', timeout: 10_000 });
+    await screenshot(page, `${layout}-market-chart-lines`);
+    const box = await handle.boundingBox();
+    if (!box) throw new Error('no take-profit handle');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + 25, { steps: 5 });
+    await page.mouse.up();
+    const move = page.getByTestId('move-line-dialog');
+    await move.waitFor();
+    expect(await move.getByTestId('move-line-text').textContent()).toContain(orderNo);
+    await page.getByTestId('move-line-confirm').click();
+    await toast(page);
+    await move.waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => toNumber(await row.getByTestId('position-tp').textContent()), { timeout: 10_000 })
+      .toBeLessThan(Number(tp));
 
     // Close it, then find it in history with a close price and the fills' tick ids.
     await row.getByTestId('position-close').click();
     await page.getByTestId('close-dialog').waitFor();
+    // What the close would settle at now, before it is confirmed.
+    await expect.poll(() => page.getByTestId('close-estimate-pnl').textContent()).toMatch(/\d.*USDT/);
+    expect(await page.getByTestId('close-estimate-credited').textContent()).toMatch(/\d.*USDT/);
+    await screenshot(page, `${layout}-market-close`);
     await page.getByTestId('close-submit').click();
     await toast(page);
     await expect.poll(() => page.getByTestId(`position-row-${orderNo}`).count()).toBe(0);

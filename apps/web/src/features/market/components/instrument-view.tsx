@@ -1,61 +1,12 @@
-import type { KPeriod, MarketInfo } from '@openbourse/contracts/market.ts';
-import { lazy, Suspense, useState } from 'react';
+import type { MarketInfo } from '@openbourse/contracts/market.ts';
 import { useTranslation } from 'react-i18next';
 import { IconInfo } from '@/shared/components/icons';
-import { QueryError } from '@/shared/components/query-error';
-import { Badge, Spinner } from '@openbourse/ui';
+import { Badge } from '@openbourse/ui';
 import { useFormat } from '@/shared/hooks/use-format';
 import { useLiveQuote } from '@/shared/lib/live-quotes';
-import { useKLines } from '../api/market-info';
-import { K_PERIODS } from '../lib/periods';
 import { direction } from './market-table';
+import { ChartPanel } from './chart-panel';
 import { OrderTicket } from './order-ticket';
-
-/** lightweight-charts is only downloaded when an instrument is opened. */
-const PriceChart = lazy(() => import('./price-chart'));
-
-function ChartPanel({ info }: { info: MarketInfo }) {
-  const { t } = useTranslation();
-  const [period, setPeriod] = useState<KPeriod>('1m');
-  const { data, error, refetch, isPending } = useKLines(info.code, period);
-  return (
-    <div className="chart-panel">
-      <fieldset className="period-switch" aria-label={t('market.view.period')}>
-        {K_PERIODS.map((p) => (
-          <button
-            key={p}
-            type="button"
-            className={`period-switch__item ${p === period ? 'is-active' : ''}`}
-            aria-pressed={p === period}
-            onClick={() => setPeriod(p)}
-            data-testid={`period-${p}`}
-          >
-            {t(`market.periods.${p}`)}
-          </button>
-        ))}
-      </fieldset>
-      <div className="chart-box">
-        {error ? (
-          <QueryError error={error} onRetry={() => void refetch()} />
-        ) : isPending ? (
-          <div className="chart-box__loading" data-testid="chart">
-            <Spinner />
-          </div>
-        ) : (
-          <Suspense
-            fallback={
-              <div className="chart-box__loading" data-testid="chart">
-                <Spinner />
-              </div>
-            }
-          >
-            <PriceChart candles={data} period={period} instrumentId={info.id} priceDecimals={info.priceDecimals} />
-          </Suspense>
-        )}
-      </div>
-    </div>
-  );
-}
 
 export function InstrumentHeader({ info }: { info: MarketInfo }) {
   const { t } = useTranslation();
