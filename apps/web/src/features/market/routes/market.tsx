@@ -11,6 +11,7 @@ import { Tabs } from '@/shared/components/tabs';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { type MarketTypeCode, useMarketList } from '../api/list-market-by-type';
 import { useMarketInfo } from '../api/market-info';
+import { DemoOffer } from '../components/demo-offer';
 import { InstrumentView } from '../components/instrument-view';
 import { MarketTable, matchesSearch } from '../components/market-table';
 import { PositionsPanel } from '../components/positions-panel';
@@ -60,6 +61,7 @@ export default function MarketRoute() {
 
   return (
     <Page title={t('market.title')} subtitle={t('market.subtitle')} wide>
+      <DemoOffer />
       <div id="instrument">
         {selected ? (
           info.error ? (
