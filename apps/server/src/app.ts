@@ -25,6 +25,8 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { watchlistRoutes } from './modules/watchlist/watchlist.routes.ts';
+import type { WatchlistOptions } from './modules/watchlist/watchlist.service.ts';
 import { MAX_FRAME_BYTES, messageSocket, socketErrorHandler } from './modules/realtime/message.socket.ts';
 import type { MarketOptions } from './modules/market/market.config.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
@@ -47,6 +49,8 @@ export interface BuildOptions {
   market?: Partial<MarketOptions>;
   /** Margin trading settings over those of the environment (TRADING_*). */
   trading?: Partial<TradingOptions>;
+  /** Watchlist caps over the defaults (100 favourites, 50 waiting alerts). */
+  watchlist?: Partial<WatchlistOptions>;
   /** How often a process tries to take the feed's and the engine's leases (default 1 s). */
   leaseRetryMs?: number;
 }
@@ -145,6 +149,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(marketRoutes, { market });
   await app.register(tradingRoutes, { trading });
   await app.register(notificationsRoutes, { notifications });
+  await app.register(watchlistRoutes, { watchlist: services.watchlist });
   await app.register(filesRoutes, { files: services.files, limiter });
   // The back office's API (/swx/admin/*): its own sessions, roles and audit log.
   await app.register(adminRoutes, {

@@ -40,6 +40,7 @@ import { createParamsService } from './modules/params/params.service.ts';
 import { createTradingService, tradingOptionsFromEnv } from './modules/trading/trading.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createAccountsService } from './modules/wallet/accounts.service.ts';
+import { createWatchlistService } from './modules/watchlist/watchlist.service.ts';
 
 export function createPlatform(opts: BuildOptions & { clock: Clock; log: FastifyBaseLogger }) {
   const { clock, log } = opts;
@@ -112,11 +113,24 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     events,
     notify: notifications.notify,
   });
+  // Favourites and price alerts; the alerts' evaluator fires them from the recorded ticks.
+  const watchlist = createWatchlistService({
+    db,
+    clock,
+    market,
+    events,
+    notifications,
+    log,
+    ...(opts.watchlist ? { options: opts.watchlist } : {}),
+  });
   // One owner at a time for the trigger runner and the feed among the processes with those roles
   // (modules/cluster). The engine's lease is tried first: its runner subscribes to ticks and loads
   // open positions before a feed here starts, so no tick is missed.
   const leases = createLeases({ url: opts.database.url, retryMs: opts.leaseRetryMs, log: log });
   if (roles.includes('engine')) leases.add('engine', { acquired: () => trading.start(), lost: () => trading.stop() });
+  // Price alerts are evaluated once, by one process with the engine role; before the feed, like the runner.
+  if (roles.includes('engine'))
+    leases.add('alerts', { acquired: () => watchlist.start(), lost: () => watchlist.stop() });
   if (roles.includes('feed')) leases.add('feed', { acquired: () => market.lead(), lost: () => market.unlead() });
   const home = createHomeService({
     clock,
@@ -180,6 +194,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     accounts,
     market,
     trading,
+    watchlist,
     jobs,
     leases,
     roles,

@@ -99,6 +99,14 @@ export const ErrorCode = {
   EmailRequired: 40026,
   UsernameRequired: 40027,
   PhoneRequired: 40028,
+  /** Adding a favourite over the per-user cap; params: max. */
+  FavouritesFull: 40029,
+  /** Setting a price alert while the per-user cap of waiting alerts is reached; params: max. */
+  AlertsFull: 40030,
+  /** A price alert whose target the price has already reached (above: at or under the price; below: at or over it); params: price. */
+  AlertAlreadyReached: 40031,
+  /** A target price with more decimals than the instrument's prices have; params: decimals. */
+  AlertPriceDecimals: 40032,
   NotFound: 40400,
   RouteNotFound: 40401,
   PayloadTooLarge: 41300,

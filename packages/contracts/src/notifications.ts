@@ -10,7 +10,8 @@ import { paged, pageQueryFields } from './paging.ts';
  * reached its price but the margin was no longer there; stopLoss / takeProfit / stopOut: a position
  * closed by that trigger; passwordChanged / passwordReset: the login password changed (signed in)
  * or was reset with a code; withdrawPasswordSet / withdrawPasswordChanged: the withdrawal password
- * set for the first time or changed; newSignIn: the account signed in (login).
+ * set for the first time or changed; newSignIn: the account signed in (login); priceAlert: one of the
+ * user's price alerts was reached by a recorded tick (modules/watchlist).
  */
 export const NOTIFICATION_KINDS = [
   'orderFilled',
@@ -23,12 +24,16 @@ export const NOTIFICATION_KINDS = [
   'withdrawPasswordSet',
   'withdrawPasswordChanged',
   'newSignIn',
+  'priceAlert',
 ] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 
-/** order: one of the user's margin orders; account: the account's security (password, sign-ins). */
-export const NOTIFICATION_SUBJECTS = ['order', 'account'] as const;
+/**
+ * order: one of the user's margin orders; account: the account's security (password, sign-ins);
+ * instrument: a market (a price alert), by its id and code.
+ */
+export const NOTIFICATION_SUBJECTS = ['order', 'account', 'instrument'] as const;
 export const NotificationSubjectType = z.enum(NOTIFICATION_SUBJECTS);
 export type NotificationSubjectType = z.infer<typeof NotificationSubjectType>;
 
@@ -41,8 +46,12 @@ export const NotificationId = z
 
 export const NotificationSubject = z.object({
   type: NotificationSubjectType,
-  id: z.number().int().nullable().describe('order: the order’s public id (UOrder.id); account: null'),
-  code: z.string().nullable().describe('order: the instrument’s code (for a link to its market page)'),
+  id: z
+    .number()
+    .int()
+    .nullable()
+    .describe('order: the order’s public id (UOrder.id); instrument: the instrument’s id; account: null'),
+  code: z.string().nullable().describe('order, instrument: the instrument’s code (for a link to its market page)'),
   mode: z.enum(['real', 'demo']).nullable().describe('order: the account the order is in'),
 });
 export type NotificationSubject = z.infer<typeof NotificationSubject>;

@@ -14,3 +14,4 @@ export * from '../modules/events/events.tables.ts';
 export * from '../modules/jobs/jobs.tables.ts';
 export * from '../modules/notifications/notifications.tables.ts';
 export * from '../modules/admin/admin.tables.ts';
+export * from '../modules/watchlist/watchlist.tables.ts';

@@ -56,6 +56,8 @@ export async function createTestApp(
     trustProxy?: TrustProxy;
     /** Where uploads go (e.g. S3_* settings) over the temporary data directory. */
     files?: FileStoreConfig;
+    /** Watchlist caps over the defaults. */
+    watchlist?: Parameters<typeof buildApp>[0]['watchlist'];
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(driver);
@@ -78,6 +80,7 @@ export async function createTestApp(
     // Every test client is 127.0.0.1: per-client limits are lifted unless a test sets its own;
     // the per-account login guard and the per-address code limit stay as in production.
     authLimits: opts.authLimits ?? { client: LIFTED_CLIENT_LIMITS },
+    ...(opts.watchlist ? { watchlist: opts.watchlist } : {}),
   });
   await seedPlatform(
     services,

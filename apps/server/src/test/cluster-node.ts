@@ -45,7 +45,12 @@ async function run(c: Command): Promise<unknown> {
       return null;
     }
     case 'status':
-      return { feed: services.leases.held('feed'), engine: services.leases.held('engine'), pid: process.pid };
+      return {
+        feed: services.leases.held('feed'),
+        engine: services.leases.held('engine'),
+        alerts: services.leases.held('alerts'),
+        pid: process.pid,
+      };
   }
 }
 

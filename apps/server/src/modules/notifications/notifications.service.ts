@@ -18,9 +18,10 @@ import { renderNotification } from './notifications.texts.ts';
 /** The bus topic: a notification was stored (`id`) or some were read (`id` null). */
 export const NOTIFICATION_TOPIC = 'notifications';
 
-/** What a notification is about: one of the user's orders (by its public id), or the account. */
+/** What a notification is about: one of the user's orders (by its public id), an instrument, or the account. */
 export type NotificationTarget =
   | { type: 'order'; id: number; code: string; mode: 'real' | 'demo' }
+  | { type: 'instrument'; id: number; code: string }
   | { type: 'account' };
 
 export interface NotificationInput {
@@ -61,6 +62,7 @@ export function createNotificationsService(deps: {
     const { subject } = input;
     const params: Record<string, string> = { ...input.params };
     if (subject.type === 'order') Object.assign(params, { code: subject.code, mode: subject.mode });
+    if (subject.type === 'instrument') params.code = subject.code;
     // A taken public id inserts nothing (no error, so the caller's transaction goes on): draw again.
     for (let attempt = 0; attempt < 5; attempt++) {
       const row = await repo.insert(exec, {
@@ -68,7 +70,7 @@ export function createNotificationsService(deps: {
         userId: input.userId,
         kind: input.kind,
         subjectType: subject.type,
-        subjectId: subject.type === 'order' ? String(subject.id) : null,
+        subjectId: subject.type === 'account' ? null : String(subject.id),
         params,
         createdAt: clock.now(),
       });
@@ -85,6 +87,7 @@ export function createNotificationsService(deps: {
     const kind = row.kind as NotificationKind;
     const { title, body } = renderNotification(lang, kind, row.params);
     const order = row.subjectType === 'order' && row.subjectId !== null;
+    const instrument = row.subjectType === 'instrument' && row.subjectId !== null;
     const subject: NotificationSubject = order
       ? {
           type: 'order',
@@ -92,7 +95,9 @@ export function createNotificationsService(deps: {
           code: row.params.code ?? null,
           mode: row.params.mode === 'demo' ? 'demo' : row.params.mode === 'real' ? 'real' : null,
         }
-      : { type: 'account', id: null, code: null, mode: null };
+      : instrument
+        ? { type: 'instrument', id: Number(row.subjectId), code: row.params.code ?? null, mode: null }
+        : { type: 'account', id: null, code: null, mode: null };
     return {
       id: row.publicId,
       kind,

@@ -19,9 +19,9 @@ export const notifications = pgTable(
       .references(() => users.id),
     /** One of NOTIFICATION_KINDS (packages/contracts/src/notifications.ts). */
     kind: text('kind').notNull(),
-    /** order | account */
+    /** order | instrument | account */
     subjectType: text('subject_type').notNull(),
-    /** order: its public id; account: null. */
+    /** order: its public id; instrument: its id; account: null. */
     subjectId: text('subject_id'),
     /** The text's values (order number, instrument, price, P/L, mode, address …): strings only. */
     params: jsonb('params').$type<Record<string, string>>().notNull(),

@@ -20,9 +20,11 @@ export function renderNotification(
   for (const [k, v] of Object.entries(params)) values[k] = RTL.has(lang) && v ? `\u2066${v}\u2069` : v;
   // A sign-in from a client that named no browser.
   if (kind === 'newSignIn' && !params.device) values.device = errorMessage(lang, 'notify.unknownDevice');
+  // A price alert's sentence is worded by its direction ("rose to" / "fell to"), one text each.
+  const body = kind === 'priceAlert' ? `notify.priceAlert.${params.condition === 'below' ? 'below' : 'above'}` : null;
   return {
     title: errorMessage(lang, `notify.${kind}.title`, values),
-    body: errorMessage(lang, `notify.${kind}.body`, values),
+    body: errorMessage(lang, body ?? `notify.${kind}.body`, values),
   };
 }
 

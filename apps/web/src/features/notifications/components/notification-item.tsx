@@ -6,6 +6,7 @@ import { Badge } from '@openbourse/ui';
 import {
   type IconProps,
   IconAlert,
+  IconBell,
   IconChart,
   IconCheck,
   IconChevronRight,
@@ -31,6 +32,7 @@ const ICONS: Record<NotificationKind, ComponentType<IconProps>> = {
   withdrawPasswordSet: IconKey,
   withdrawPasswordChanged: IconKey,
   newSignIn: IconUser,
+  priceAlert: IconBell,
 };
 const TONES: Partial<Record<NotificationKind, string>> = {
   orderCancelled: 'notification__icon--down',
@@ -41,11 +43,13 @@ const TONES: Partial<Record<NotificationKind, string>> = {
 };
 
 /**
- * Where a notification leads: an order to its instrument's market page (its positions and history
- * are listed there), an account notice to the security settings.
+ * Where a notification leads: an order or a price alert to its instrument's market page (positions
+ * and history are listed there), an account notice to the security settings.
  */
 export function subjectLink(n: Pick<Notification, 'subject'>): string {
-  if (n.subject.type === 'order' && n.subject.code) return `/market?id=${encodeURIComponent(n.subject.code)}`;
+  if ((n.subject.type === 'order' || n.subject.type === 'instrument') && n.subject.code) {
+    return `/market?id=${encodeURIComponent(n.subject.code)}`;
+  }
   return '/profile/info';
 }
 
