@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// Lighthouse (mobile profile, default throttling) on the home page, served by the real server
-// on an embedded database, in Debian's Chromium. Also sums the gzipped size of the JavaScript the
-// home route loads before any interaction (entry script + its imports + the home chunk + the
-// English texts).
-// Usage: npm run build && node bench/lighthouse-home.mjs [runs]
-// With LH_REPORT_DIR=<dir> each run's full report is also written there (lighthouse-home-<n>.json),
+// Lighthouse (mobile profile, default throttling) on the home page and the trading page (/market),
+// served by the real server on an embedded database, in Debian's Chromium. Also sums the gzipped
+// size of the JavaScript the home route loads before any interaction (entry script + its imports +
+// the home chunk + the English texts).
+// Usage: npm run build && node bench/lighthouse.mjs [runs]   (LH_PAGES=/,/market picks the pages)
+// With LH_REPORT_DIR=<dir> each run's full report is also written there (lighthouse-<page>-<n>.json),
 // for the diagnostics: render-blocking resources, request chains, main-thread work, bootup time,
 // unused JavaScript.
 import { spawn } from 'node:child_process';
@@ -31,7 +31,7 @@ await new Promise((resolve, reject) => {
   server.on('exit', (code) => reject(new Error(`server exited ${code}`)));
 });
 
-const url = `http://127.0.0.1:${port}/`;
+const pages = (process.env.LH_PAGES ?? '/,/market').split(',').filter(Boolean);
 const chrome = await chromeLauncher.launch({
   chromePath: '/usr/bin/chromium',
   chromeFlags: [
@@ -48,28 +48,32 @@ const chrome = await chromeLauncher.launch({
 
 const results = [];
 try {
-  for (let i = 0; i < runs; i++) {
-    const { lhr } = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-    });
-    if (reportDir) {
-      fs.mkdirSync(reportDir, { recursive: true });
-      fs.writeFileSync(path.join(reportDir, `lighthouse-home-${i}.json`), JSON.stringify(lhr, null, 2));
+  for (let i = 0; i < runs; i++)
+    for (const page of pages) {
+      const url = `http://127.0.0.1:${port}${page}`;
+      const { lhr } = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
+      if (reportDir) {
+        fs.mkdirSync(reportDir, { recursive: true });
+        const name = page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+        fs.writeFileSync(path.join(reportDir, `lighthouse-${name}-${i}.json`), JSON.stringify(lhr, null, 2));
+      }
+      const a = lhr.audits;
+      const scripts = (a['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script');
+      results.push({
+        page,
+        score: Math.round(lhr.categories.performance.score * 100),
+        fcpMs: Math.round(a['first-contentful-paint'].numericValue),
+        lcpMs: Math.round(a['largest-contentful-paint'].numericValue),
+        tbtMs: Math.round(a['total-blocking-time'].numericValue),
+        cls: Number(a['cumulative-layout-shift'].numericValue.toFixed(3)),
+        scriptTransferKiB: Number((scripts.reduce((s, r) => s + (r.transferSize ?? 0), 0) / 1024).toFixed(1)),
+      });
     }
-    const a = lhr.audits;
-    const scripts = (a['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script');
-    results.push({
-      score: Math.round(lhr.categories.performance.score * 100),
-      fcpMs: Math.round(a['first-contentful-paint'].numericValue),
-      lcpMs: Math.round(a['largest-contentful-paint'].numericValue),
-      tbtMs: Math.round(a['total-blocking-time'].numericValue),
-      cls: Number(a['cumulative-layout-shift'].numericValue.toFixed(3)),
-      scriptTransferKiB: Number((scripts.reduce((s, r) => s + (r.transferSize ?? 0), 0) / 1024).toFixed(1)),
-    });
-  }
 } finally {
   await chrome.kill();
   server.kill('SIGTERM');
@@ -95,9 +99,14 @@ const gz = (file) => gzipSync(fs.readFileSync(path.join(dist, file.replace(/^\//
 const eagerKiB = eager.reduce((s, f) => s + gz(f), 0) / 1024;
 
 const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
-console.log('\nLighthouse mobile, home page, Debian Chromium');
+console.log('\nLighthouse mobile, Debian Chromium');
 console.table(results);
-console.log(`median performance score: ${median(results.map((r) => r.score))} (bar: >= 90)`);
-console.log(`median script transfer on load (Lighthouse): ${median(results.map((r) => r.scriptTransferKiB))} KiB`);
+for (const page of pages) {
+  const of = results.filter((r) => r.page === page);
+  const bar = page === '/' ? '>= 90' : '>= 95, CLS < 0.1';
+  console.log(
+    `${page}: median performance score ${median(of.map((r) => r.score))} (bar: ${bar}), median CLS ${median(of.map((r) => r.cls))}, median LCP ${median(of.map((r) => r.lcpMs))} ms, median script transfer ${median(of.map((r) => r.scriptTransferKiB))} KiB`,
+  );
+}
 console.log(`entry JS in index.html, gzipped: ${eagerKiB.toFixed(1)} KiB (${eager.length} files; bar: <= 200 KiB)`);
 fs.rmSync(dataDir, { recursive: true, force: true });

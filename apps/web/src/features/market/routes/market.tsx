@@ -1,5 +1,5 @@
 import type { Quote } from '@openbourse/contracts/market.ts';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/shared/components/empty-state';
@@ -38,6 +38,10 @@ export default function MarketRoute() {
   const typeName = t(`market.types.${type}`);
   const { data, isPending, error, refetch } = useMarketList(TYPE_CODES[type]);
   const simulated = data?.some((q) => q.simulated) ?? false;
+  // What lies below the list appears once the list has its first answer: painted earlier, it
+  // would be pushed down when the rows arrive (a layout shift).
+  const listAnswered = useRef(false);
+  if (data || error) listAnswered.current = true;
   const visible = data?.filter((q) => matchesSearch(q, deferredSearch)) ?? [];
 
   const setType = (next: MarketType) =>
@@ -130,25 +134,37 @@ export default function MarketRoute() {
           )}
         </div>
       </Section>
-      <Section title={t('market.positionsTitle')}>
-        <PositionsPanel />
-      </Section>
-      <div className="market-products">
-        <Section title={t('market.spotTitle')}>
-          <div className="market-product">
-            <IconSwap className="market-product__icon" />
-            <p className="market-product__text">{t('market.spotText')}</p>
-          </div>
-          <EmptyState title={t('market.spotEmpty')} />
-        </Section>
-        <Section title={t('market.optionsTitle')}>
-          <div className="market-product">
-            <IconLayers className="market-product__icon" />
-            <p className="market-product__text">{t('market.optionsText')}</p>
-          </div>
-          <EmptyState title={t('market.optionsEmpty')} />
-        </Section>
-      </div>
+      {listAnswered.current ? (
+        <>
+          <Section title={t('market.positionsTitle')}>
+            <PositionsPanel />
+          </Section>
+          <MarketProducts />
+        </>
+      ) : null}
     </Page>
+  );
+}
+
+/** Spot and options: the market's other products. */
+function MarketProducts() {
+  const { t } = useTranslation();
+  return (
+    <div className="market-products">
+      <Section title={t('market.spotTitle')}>
+        <div className="market-product">
+          <IconSwap className="market-product__icon" />
+          <p className="market-product__text">{t('market.spotText')}</p>
+        </div>
+        <EmptyState title={t('market.spotEmpty')} />
+      </Section>
+      <Section title={t('market.optionsTitle')}>
+        <div className="market-product">
+          <IconLayers className="market-product__icon" />
+          <p className="market-product__text">{t('market.optionsText')}</p>
+        </div>
+        <EmptyState title={t('market.optionsEmpty')} />
+      </Section>
+    </div>
   );
 }
