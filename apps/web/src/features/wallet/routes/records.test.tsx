@@ -111,6 +111,8 @@ describe('transaction record', () => {
     mockApi({ ...baseHandlers, 'GET user/listTransactions': () => page([], 1, 0) });
     await renderApp('/profile/records', { loggedIn: true });
     expect(await screen.findByText('No transactions yet')).toBeInTheDocument();
+    // It says where the hidden margin moves are.
+    expect(screen.getByText(/Margin held and released \(no change to your total\) are hidden/)).toBeInTheDocument();
     expect(screen.queryByTestId('record-row')).toBeNull();
     expect(screen.queryByTestId('records-more')).toBeNull();
   });

@@ -106,7 +106,7 @@ export default function RecordsRoute() {
       <EmptyState
         icon={<IconDocument />}
         title={t('wallet.records.empty')}
-        text={t('wallet.records.emptyText')}
+        text={withMargin ? t('wallet.records.emptyText') : t('wallet.records.emptyTextHidden')}
         action={
           <ButtonLink to="/market" variant="secondary" size="sm">
             {t('wallet.spot.toMarkets')}
