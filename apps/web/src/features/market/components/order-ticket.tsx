@@ -117,6 +117,7 @@ export function OrderTicket({ info }: { info: MarketInfo }) {
                 price: format.decimal(order.price, priceDigits),
               })
             : t('market.ticket.placed'),
+        { side: order.side },
       );
       setConfirming(false);
       setClientOrderId(newClientOrderId());

@@ -174,7 +174,9 @@ describe('market trading', () => {
       leverage: 10,
     });
     // The toast says what happened, not the server's generic success.
-    expect(await screen.findByTestId('toast')).toHaveTextContent('Buy 0.001 BTCUSDT filled at 95,010.00');
+    const filled = await screen.findByTestId('toast');
+    expect(filled).toHaveTextContent('Buy 0.001 BTCUSDT filled at 95,010.00');
+    expect(filled.dataset.side).toBe('buy'); // in the side's colour
   });
 
   it('refuses an order the book cannot pay for before the confirm, and offers the demo account', async () => {

@@ -4,7 +4,10 @@ export interface Toast {
   id: number;
   tone: ToastTone;
   message: string;
+  /** A trade's side: its toast wears the side's colour (buy green, sell red). */
+  side?: 'buy' | 'sell';
 }
+type ToastOptions = Pick<Toast, 'side'>;
 
 type Listener = () => void;
 
@@ -20,10 +23,10 @@ function emit() {
 }
 
 /** One toast at a time: a new message replaces the previous one, so the newest is never hidden. */
-function show(tone: ToastTone, message: string) {
+function show(tone: ToastTone, message: string, options: ToastOptions = {}) {
   if (!message) return;
   clearTimeout(timer);
-  current = { id: nextId++, tone, message };
+  current = { id: nextId++, tone, message, ...options };
   emit();
   const id = current.id;
   timer = setTimeout(() => dismissToast(id), DURATION_MS[tone]);
@@ -36,7 +39,7 @@ export function dismissToast(id?: number) {
 }
 
 export const toast = {
-  success: (message: string) => show('success', message),
+  success: (message: string, options?: ToastOptions) => show('success', message, options),
   error: (message: string) => show('error', message),
   info: (message: string) => show('info', message),
 };

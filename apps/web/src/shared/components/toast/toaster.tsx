@@ -16,7 +16,8 @@ export function Toaster() {
             return (
               <div
                 key={current.id}
-                className={`toast toast--${current.tone}`}
+                className={`toast toast--${current.tone}${current.side ? ` toast--${current.side}` : ''}`}
+                data-side={current.side}
                 role={current.tone === 'error' ? 'alert' : 'status'}
                 data-testid="toast"
               >
