@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { IconInfo } from '@/shared/components/icons';
 import { Badge } from '@openbourse/ui';
 import { useFormat } from '@/shared/hooks/use-format';
+import { useInstrumentName } from '@/shared/lib/instrument-name';
 import { useLiveQuote } from '@/shared/lib/live-quotes';
 import { direction } from './market-table';
 import { ChartPanel } from './chart-panel';
@@ -11,6 +12,7 @@ import { OrderTicket } from './order-ticket';
 export function InstrumentHeader({ info }: { info: MarketInfo }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const name = useInstrumentName()(info.code, info.name);
   const tick = useLiveQuote(info.id);
   const q = tick && tick.ts >= info.quote.ts ? { ...info.quote, ...tick } : info.quote;
   const digits = { minFractionDigits: info.priceDecimals, maxFractionDigits: info.priceDecimals };
@@ -19,7 +21,7 @@ export function InstrumentHeader({ info }: { info: MarketInfo }) {
   return (
     <div className="instrument-head">
       <div className="instrument-head__title">
-        <h2 className="instrument-head__name">{info.name}</h2>
+        <h2 className="instrument-head__name">{name}</h2>
         <span className="instrument-head__code">{info.code}</span>
         <Badge tone={info.open ? 'accent' : 'warn'} testId="session-badge">
           {info.open ? t('market.view.sessionOpen') : t('market.view.sessionClosed')}

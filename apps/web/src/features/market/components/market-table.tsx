@@ -6,6 +6,7 @@ import { useFormat } from '@/shared/hooks/use-format';
 import { ltr } from '@/shared/lib/format';
 import { useLiveQuote } from '@/shared/lib/live-quotes';
 import { compareDecimal, isDecimal } from '@/shared/lib/decimal';
+import { useInstrumentName } from '@/shared/lib/instrument-name';
 
 /** "-1.25" → down, "0.00" → flat, anything else → up; decided on the string, not a float. */
 export function direction(changePct: string): 'up' | 'down' | 'flat' {
@@ -14,11 +15,24 @@ export function direction(changePct: string): 'up' | 'down' | 'flat' {
   return /[1-9]/.test(v) ? 'up' : 'flat';
 }
 
-/** Matches a quote against the search box: code or name, case- and separator-insensitive. */
-export function matchesSearch(quote: Pick<Quote, 'code' | 'name'>, search: string): boolean {
-  const norm = (s: string) => s.toLowerCase().replace(/[\s/._-]/g, '');
+/**
+ * Matches a quote against the search box: code, the server's (English) name or the name shown in
+ * the reader's language; case-, accent-, width- and separator-insensitive.
+ */
+export function matchesSearch(quote: Pick<Quote, 'code' | 'name'>, search: string, shownName?: string): boolean {
+  const norm = (s: string) =>
+    s
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[\s/._-]/g, '');
   const q = norm(search);
-  return !q || norm(quote.code).includes(q) || norm(quote.name).includes(q);
+  return (
+    !q ||
+    norm(quote.code).includes(q) ||
+    norm(quote.name).includes(q) ||
+    (shownName !== undefined && norm(shownName).includes(q))
+  );
 }
 
 /** 'up' / 'down' for a moment after the last price moves (the row flashes), then null. */
@@ -49,6 +63,7 @@ function MarketRow({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const name = useInstrumentName()(quote.code, quote.name);
   const tick = useLiveQuote(quote.id);
   const q = tick && tick.ts >= quote.ts ? { ...quote, ...tick } : quote;
   const flash = useFlash(q.last);
@@ -72,10 +87,10 @@ function MarketRow({
                 onSelect(quote);
               }}
             >
-              {q.name}
+              {name}
             </button>
           ) : (
-            <span className="instrument__code">{q.name}</span>
+            <span className="instrument__code">{name}</span>
           )}
           <span className="instrument__meta">
             {q.code}

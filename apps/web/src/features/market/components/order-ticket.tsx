@@ -10,6 +10,7 @@ import { TextField } from '@/shared/components/text-field';
 import { toast } from '@/shared/components/toast/toast-store';
 import { useFormat } from '@/shared/hooks/use-format';
 import { ApiError, errorMessage } from '@/shared/lib/api-client';
+import { useInstrumentName } from '@/shared/lib/instrument-name';
 import { useParam } from '@/shared/api/get-param';
 import { queryKeys } from '@/shared/api/query-keys';
 import { DEMO_ACCOUNT, sessionStore } from '@/shared/session/session-store';
@@ -39,6 +40,7 @@ function newClientOrderId(): string {
 
 export function OrderTicket({ info }: { info: MarketInfo }) {
   const { t } = useTranslation();
+  const instrumentName = useInstrumentName();
   const format = useFormat();
   const isLoggedIn = useSession((s) => s.isLoggedIn);
   const accountMode = useSession((s) => s.accountMode);
@@ -317,7 +319,7 @@ export function OrderTicket({ info }: { info: MarketInfo }) {
               <div>
                 <dt>{t('market.confirm.instrument')}</dt>
                 <dd>
-                  {info.name} ({info.code})
+                  {instrumentName(info.code, info.name)} ({info.code})
                 </dd>
               </div>
               <div>

@@ -29,31 +29,33 @@ function CloseEstimate({ order, lots }: { order: UOrder; lots: string }) {
   const estimate =
     spec && quote ? closeEstimate(order, spec, quote as Parameters<typeof closeEstimate>[2], lots) : null;
   return (
-    <dl className="close-estimate" data-testid="close-estimate" aria-live="polite">
-      <div className="close-estimate__row">
-        <dt>{t('market.positions.closeAt')}</dt>
-        <dd className="num" data-testid="close-estimate-price">
-          {estimate ? m.price(estimate.price) : '—'}
-        </dd>
-      </div>
-      <div className="close-estimate__row">
-        <dt>{t('market.positions.expectedPnl')}</dt>
-        <dd className={estimate ? pnlClass(estimate.pnl) : 'num'} data-testid="close-estimate-pnl">
-          {estimate ? m.pnl(estimate.pnl) : '—'}
-        </dd>
-      </div>
-      <div className="close-estimate__row">
-        <dt>{t('market.positions.marginReleased')}</dt>
-        <dd className="num">{estimate ? m.usdt(estimate.released) : '—'}</dd>
-      </div>
-      <div className="close-estimate__row close-estimate__row--total">
-        <dt>{t('market.positions.credited')}</dt>
-        <dd className="num" data-testid="close-estimate-credited">
-          {estimate ? m.usdt(estimate.credited) : '—'}
-        </dd>
-      </div>
+    <div className="close-estimate" data-testid="close-estimate" aria-live="polite">
+      <dl className="close-estimate__list">
+        <div className="close-estimate__row">
+          <dt>{t('market.positions.closeAt')}</dt>
+          <dd className="num" data-testid="close-estimate-price">
+            {estimate ? m.price(estimate.price) : '—'}
+          </dd>
+        </div>
+        <div className="close-estimate__row">
+          <dt>{t('market.positions.expectedPnl')}</dt>
+          <dd className={estimate ? pnlClass(estimate.pnl) : 'num'} data-testid="close-estimate-pnl">
+            {estimate ? m.pnl(estimate.pnl) : '—'}
+          </dd>
+        </div>
+        <div className="close-estimate__row">
+          <dt>{t('market.positions.marginReleased')}</dt>
+          <dd className="num">{estimate ? m.usdt(estimate.released) : '—'}</dd>
+        </div>
+        <div className="close-estimate__row close-estimate__row--total">
+          <dt>{t('market.positions.credited')}</dt>
+          <dd className="num" data-testid="close-estimate-credited">
+            {estimate ? m.usdt(estimate.credited) : '—'}
+          </dd>
+        </div>
+      </dl>
       <p className="market-note">{t('market.positions.estimateNote')}</p>
-    </dl>
+    </div>
   );
 }
 

@@ -9,6 +9,7 @@ import { QueryError } from '@/shared/components/query-error';
 import { SkeletonRows } from '@/shared/components/skeleton';
 import { Tabs } from '@/shared/components/tabs';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
+import { useInstrumentName } from '@/shared/lib/instrument-name';
 import { type MarketTypeCode, useMarketList } from '../api/list-market-by-type';
 import { useMarketInfo } from '../api/market-info';
 import { DemoOffer } from '../components/demo-offer';
@@ -42,7 +43,8 @@ export default function MarketRoute() {
   // would be pushed down when the rows arrive (a layout shift).
   const listAnswered = useRef(false);
   if (data || error) listAnswered.current = true;
-  const visible = data?.filter((q) => matchesSearch(q, deferredSearch)) ?? [];
+  const instrumentName = useInstrumentName();
+  const visible = data?.filter((q) => matchesSearch(q, deferredSearch, instrumentName(q.code, q.name))) ?? [];
 
   const setType = (next: MarketType) =>
     setParams(
