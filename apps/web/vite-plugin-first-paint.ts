@@ -11,6 +11,10 @@ export interface FirstPaintAssets {
   preload: string[];
   /** The supported language codes; anything else stored means the default language. */
   langs: readonly string[];
+  /** Language code → its BCP 47 tag for html[lang] (the inline script sets it before the first paint). */
+  tags: Record<string, string>;
+  /** The right-to-left language codes (html[dir]). */
+  rtl: readonly string[];
   /** Language code → the chunk of its app.json / errors.json (a language may lack one). */
   app: Record<string, string>;
   errors: Record<string, string>;
@@ -31,7 +35,17 @@ function isChunk(file: Rollup.OutputChunk | Rollup.OutputAsset): file is Rollup.
  *   hashed names, plus those of the home page's chunks and of each language's texts. It preloads
  *   exactly what the first render waits for and starts the app once the static page has painted.
  */
-export function firstPaint({ homeModule, languages }: { homeModule: string; languages: readonly string[] }): Plugin {
+export function firstPaint({
+  homeModule,
+  languages,
+  tags,
+  rtl,
+}: {
+  homeModule: string;
+  languages: readonly string[];
+  tags: Record<string, string>;
+  rtl: readonly string[];
+}): Plugin {
   let base = '/';
   return {
     name: 'openbourse:first-paint',
@@ -64,6 +78,8 @@ export function firstPaint({ homeModule, languages }: { homeModule: string; lang
           entry: url(entry.fileName),
           preload: [...eager].filter((f) => f !== entry.fileName).map(url),
           langs: languages,
+          tags,
+          rtl,
           app: {},
           errors: {},
           home: [...closure([home.fileName])].filter((f) => !eager.has(f)).map(url),

@@ -2,7 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type PluginOption } from 'vite';
 // A relative import: the config is bundled on load, and Node cannot import the package's .ts itself.
-import { LANGUAGES } from '../../packages/contracts/src/languages.ts';
+import { LANGUAGE_TAGS, LANGUAGES, RTL_LANGUAGES } from '../../packages/contracts/src/languages.ts';
 import { firstPaint } from './vite-plugin-first-paint';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
@@ -12,7 +12,12 @@ export default defineConfig({
   // it supports this app's Vite 7, so only the type identity differs.
   plugins: [
     react() as unknown as PluginOption,
-    firstPaint({ homeModule: 'src/features/home/routes/home.tsx', languages: LANGUAGES }),
+    firstPaint({
+      homeModule: 'src/features/home/routes/home.tsx',
+      languages: LANGUAGES,
+      tags: LANGUAGE_TAGS,
+      rtl: RTL_LANGUAGES,
+    }),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },

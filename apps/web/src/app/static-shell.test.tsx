@@ -91,6 +91,8 @@ describe('static first paint (index.html)', () => {
       entry: '/assets/index.js',
       preload: ['/assets/react.js', '/assets/router.js'],
       langs: ['en', 'ja', 'ar'],
+      tags: { en: 'en', ja: 'ja', ar: 'ar' },
+      rtl: ['ar'],
       app: { en: '/assets/app-en.js', ja: '/assets/app-ja.js' },
       errors: { en: '/assets/errors-en.js', ja: '/assets/errors-ja.js', ar: '/assets/errors-ar.js' },
       home: ['/assets/home.js', '/assets/use-format.js'],
@@ -169,6 +171,8 @@ describe('static first paint (index.html)', () => {
       return {
         fontSize: root.style.fontSize,
         layout: attributes['data-layout'],
+        lang: attributes.lang,
+        dir: attributes.dir,
         className: root.className,
         loaded,
         paint,
@@ -210,6 +214,15 @@ describe('static first paint (index.html)', () => {
       expect(run({ width: 1366, session: { [STORAGE_KEYS.accountMode]: '2' } }).className).not.toContain('ob-static');
       // Without the build's file names (the dev server) there is no static page to show.
       expect(run({ width: 1366, built: false }).className).not.toContain('ob-static');
+    });
+
+    it('gives the document its language and direction before the first paint', () => {
+      expect(run({ width: 1366 })).toMatchObject({ lang: 'en', dir: 'ltr' });
+      expect(run({ width: 390, session: { [STORAGE_KEYS.language]: 'ar' } })).toMatchObject({ lang: 'ar', dir: 'rtl' });
+      expect(run({ width: 1366, session: { [STORAGE_KEYS.language]: 'xx' } })).toMatchObject({
+        lang: 'en',
+        dir: 'ltr',
+      });
     });
 
     it('loads the app with the language\'s texts (English where it has none) and, on "/", the home page\'s code', () => {
