@@ -43,6 +43,7 @@ export function LanguageList({ onChosen }: { onChosen?(lang: Language): void }) 
               className={`lang-list__option ${active ? 'is-active' : ''}`}
               lang={lang === 'hk' ? 'zh-HK' : lang === 'zh' ? 'zh-CN' : lang}
               aria-current={active ? 'true' : undefined}
+              data-autofocus={active ? true : undefined}
               onClick={() => void choose(lang)}
               data-testid={`lang-option-${lang}`}
             >
