@@ -57,6 +57,7 @@ export const routes: RouteObject[] = [
             path: 'profile/notification',
             lazy: page(() => import('@/features/notifications/routes/notifications')),
           },
+          { path: 'profile/alerts', lazy: page(() => import('@/features/watchlist/routes/alerts')) },
         ],
       },
       { path: 'help', lazy: page(() => import('@/features/content/routes/help')) },

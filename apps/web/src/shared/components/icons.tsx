@@ -294,6 +294,12 @@ export const IconBuilding = (p: IconProps) => (
     <path d="M7.5 8h1M7.5 12h1M7.5 16h1M15.5 12h1M15.5 16h1" />
   </Svg>
 );
+/** Pass `fill="currentColor"` for the filled (on) star. */
+export const IconStar = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 3.6l2.55 5.17 5.7.83-4.13 4.02.98 5.68L12 16.62 6.9 19.3l.98-5.68-4.13-4.02 5.7-.83z" />
+  </Svg>
+);
 export const IconHeart = (p: IconProps) => (
   <Svg {...p}>
     <path d="M12 20s-7.5-4.6-7.5-10A4.2 4.2 0 0 1 12 7.6 4.2 4.2 0 0 1 19.5 10c0 5.4-7.5 10-7.5 10z" />

@@ -1,6 +1,8 @@
 import type { MarketInfo } from '@openbourse/contracts/market.ts';
 import { useTranslation } from 'react-i18next';
+import { FavouriteStar } from '@/shared/components/favourite-star';
 import { IconInfo } from '@/shared/components/icons';
+import { InstrumentActions } from '@/shared/components/instrument-actions';
 import { Badge } from '@openbourse/ui';
 import { useFormat } from '@/shared/hooks/use-format';
 import { useInstrumentName } from '@/shared/lib/instrument-name';
@@ -21,6 +23,7 @@ export function InstrumentHeader({ info }: { info: MarketInfo }) {
   return (
     <div className="instrument-head">
       <div className="instrument-head__title">
+        <FavouriteStar instrumentId={info.id} code={info.code} name={info.name} />
         <h2 className="instrument-head__name">{name}</h2>
         <span className="instrument-head__code">{info.code}</span>
         <Badge tone={info.open ? 'accent' : 'warn'} testId="session-badge">
@@ -32,6 +35,13 @@ export function InstrumentHeader({ info }: { info: MarketInfo }) {
             {t('market.view.simulated')}
           </Badge>
         ) : null}
+        <InstrumentActions
+          instrumentId={info.id}
+          code={info.code}
+          name={info.name}
+          priceDecimals={info.priceDecimals}
+          last={q.last}
+        />
       </div>
       <dl className="instrument-head__quote">
         <div>

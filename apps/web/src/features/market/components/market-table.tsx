@@ -2,6 +2,7 @@ import type { Quote } from '@openbourse/contracts/market.ts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@openbourse/ui';
+import { FavouriteStar } from '@/shared/components/favourite-star';
 import { useFormat } from '@/shared/hooks/use-format';
 import { ltr } from '@/shared/lib/format';
 import { useLiveQuote } from '@/shared/lib/live-quotes';
@@ -77,24 +78,27 @@ function MarketRow({
       onClick={onSelect ? () => onSelect(quote) : undefined}
     >
       <th scope="row">
-        <span className="instrument">
-          {onSelect ? (
-            <button
-              type="button"
-              className="instrument__code instrument__open"
-              onClick={(e) => {
-                e.stopPropagation();
-                onSelect(quote);
-              }}
-            >
-              {name}
-            </button>
-          ) : (
-            <span className="instrument__code">{name}</span>
-          )}
-          <span className="instrument__meta">
-            {q.code}
-            {q.open ? null : <Badge>{t('market.closed')}</Badge>}
+        <span className="with-star">
+          <FavouriteStar instrumentId={q.id} code={q.code} name={q.name} />
+          <span className="instrument">
+            {onSelect ? (
+              <button
+                type="button"
+                className="instrument__code instrument__open"
+                onClick={(e) => {
+                  e.stopPropagation();
+                  onSelect(quote);
+                }}
+              >
+                {name}
+              </button>
+            ) : (
+              <span className="instrument__code">{name}</span>
+            )}
+            <span className="instrument__meta">
+              {q.code}
+              {q.open ? null : <Badge>{t('market.closed')}</Badge>}
+            </span>
           </span>
         </span>
       </th>

@@ -2,6 +2,7 @@ import type { Quote } from '@openbourse/contracts/market.ts';
 import { useDeferredValue, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { favouritesFirst, useFavouriteIds } from '@/shared/api/favourites';
 import { EmptyState } from '@/shared/components/empty-state';
 import { IconInfo, IconLayers, IconMarket, IconSearch, IconSwap } from '@/shared/components/icons';
 import { Page, Section } from '@/shared/components/page';
@@ -43,8 +44,13 @@ export default function MarketRoute() {
   // would be pushed down when the rows arrive (a layout shift).
   const listAnswered = useRef(false);
   if (data || error) listAnswered.current = true;
+  // Favourites first (the market's own order within each group).
+  const favourites = useFavouriteIds();
   const instrumentName = useInstrumentName();
-  const visible = data?.filter((q) => matchesSearch(q, deferredSearch, instrumentName(q.code, q.name))) ?? [];
+  const visible = favouritesFirst(
+    data?.filter((q) => matchesSearch(q, deferredSearch, instrumentName(q.code, q.name))) ?? [],
+    favourites,
+  );
 
   const setType = (next: MarketType) =>
     setParams(
