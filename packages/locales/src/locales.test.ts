@@ -26,6 +26,11 @@ const load = (lang: string, file: string): Tree => JSON.parse(fs.readFileSync(pa
 const placeholders = (s: string) => [...new Set(s.match(/\{\{?\s*\w+\s*\}?\}/g) ?? [])].sort();
 /** Plural variants count as one key: languages have different plural categories. */
 const base = (key: string) => key.replace(PLURAL, '');
+/**
+ * Instrument names by code: English reads the server's names (so an operator's rename shows), and
+ * a language lists the names it writes its own way; every other language lists the same codes.
+ */
+const INSTRUMENT = /^instruments\./;
 
 describe.each(['errors.json', 'app.json'])('%s', (file) => {
   const en = leaves(load('en', file));
@@ -33,7 +38,7 @@ describe.each(['errors.json', 'app.json'])('%s', (file) => {
 
   it.each(LANGUAGES.filter((l) => l !== 'en'))('%s has every key, translated, with the same placeholders', (lang) => {
     const other = leaves(load(lang, file));
-    const otherBases = new Set([...other.keys()].map(base));
+    const otherBases = new Set([...other.keys()].map(base).filter((k) => !INSTRUMENT.test(k)));
     expect(
       [...enBases].filter((k) => !otherBases.has(k)),
       'missing keys',
@@ -45,11 +50,22 @@ describe.each(['errors.json', 'app.json'])('%s', (file) => {
     let same = 0;
     for (const [key, value] of other) {
       expect(value.trim(), `${lang} ${key}`).not.toBe('');
+      if (INSTRUMENT.test(key)) continue;
       const source = en.get(key) ?? en.get(`${base(key)}_other`) ?? en.get(base(key)) ?? '';
       expect(placeholders(value), `${lang} ${key}`).toEqual(placeholders(source));
       if (value === source && /[a-z]{4,}/i.test(value)) same += 1;
     }
     // Brand names and codes may stay as they are; whole untranslated sections may not.
     expect(same / other.size).toBeLessThan(0.1);
+  });
+});
+
+describe('instrument names', () => {
+  const codes = (lang: string) => [...leaves(load(lang, 'app.json')).keys()].filter((k) => INSTRUMENT.test(k)).sort();
+  it('are the server’s in English and listed for the same instruments in every other language', () => {
+    expect(codes('en')).toEqual([]);
+    const reference = codes('ja');
+    expect(reference.length).toBeGreaterThan(40);
+    for (const lang of LANGUAGES.filter((l) => l !== 'en')) expect(codes(lang), lang).toEqual(reference);
   });
 });

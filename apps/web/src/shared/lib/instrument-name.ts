@@ -7,9 +7,9 @@ const CATALOGUE_CODE = /^[A-Za-z0-9_-]+$/;
 
 /**
  * An instrument's name in the reader's language: `instruments.<code>` in app.json, or the name the
- * server sent. The server's names are English; an instrument an operator adds later has no entry
- * and shows the server's name, and so do forex pairs ("EUR/USD"), written the same in every
- * language and deliberately left out of the catalogue.
+ * server sent. The server's names are English, so English has no entries (an operator's rename
+ * shows at once); an instrument an operator adds later shows the server's name, and so do forex
+ * pairs ("EUR/USD"), written the same in every language and deliberately left out of the catalogue.
  */
 export function instrumentName(t: TFunction, code: string, fallback: string): string {
   if (!CATALOGUE_CODE.test(code)) return fallback;
