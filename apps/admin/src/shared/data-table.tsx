@@ -97,6 +97,15 @@ export function DataTable<T>({
                 key={row.id}
                 className={onRowClick ? 'is-clickable' : undefined}
                 onClick={onRowClick ? () => onRowClick(row.original) : undefined}
+                // A row that opens something is reached by Tab and opened with Enter, as by a click.
+                tabIndex={onRowClick ? 0 : undefined}
+                onKeyDown={
+                  onRowClick
+                    ? (event) => {
+                        if (event.key === 'Enter' && event.target === event.currentTarget) onRowClick(row.original);
+                      }
+                    : undefined
+                }
               >
                 {row.getVisibleCells().map((cell) => {
                   const align = (cell.column.columnDef.meta as { align?: string } | undefined)?.align;
