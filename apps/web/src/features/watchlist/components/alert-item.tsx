@@ -43,7 +43,7 @@ export function AlertItem({
             {alert.name} <span className="alert-item__code">{alert.code}</span>
           </Link>
         ) : null}
-        <span className="alert-item__rule num" data-testid="alert-rule">
+        <span className="alert-item__rule" data-testid="alert-rule">
           {rule}
         </span>
         <span className="alert-item__meta">
