@@ -43,12 +43,15 @@ describe('formatting', () => {
   });
 
   it('shows money whole, by one rule: the currency scale, grouping, at least two decimals', () => {
-    expect(formatMoney('5.79775', 'USDT', 'en')).toBe('5.79775 USDT');
-    expect(formatMoney('-1.7', 'USDT', 'en')).toBe('-1.70 USDT');
-    expect(formatMoney('-0.0026', 'USDT', 'en')).toBe('-0.0026 USDT');
-    expect(formatMoney('94858.62', 'USDT', 'en')).toBe('94,858.62 USDT');
+    const bare = (s: string) => s.replace(/[\u2066\u2069]/g, '');
+    expect(bare(formatMoney('5.79775', 'USDT', 'en'))).toBe('5.79775 USDT');
+    expect(bare(formatMoney('-1.7', 'USDT', 'en'))).toBe('-1.70 USDT');
+    expect(bare(formatMoney('-0.0026', 'USDT', 'en'))).toBe('-0.0026 USDT');
+    expect(bare(formatMoney('94858.62', 'USDT', 'en'))).toBe('94,858.62 USDT');
     expect(formatMoney('0.123456789', 'BTC', 'en', { code: false })).toBe('0.12345678');
-    expect(formatMoney('1234.5', 'USDT', 'de')).toBe('1.234,50 USDT');
+    expect(bare(formatMoney('1234.5', 'USDT', 'de'))).toBe('1.234,50 USDT');
+    // With its code, a figure is isolated left to right: the code stays after it in Arabic.
+    expect(formatMoney('4752329', 'USDT', 'ar')).toBe('\u20664,752,329.00 USDT\u2069');
   });
 
   it('keeps the sign of a gain or loss in front, also in right-to-left text', () => {

@@ -59,7 +59,7 @@ export const ltr = (text: string) => `\u2066${text}\u2069`;
  * The one display rule for an amount of money: grouped, at least 2 decimals and up to the
  * currency's own scale, so a ledger amount is always shown whole — never rounded, in the user's
  * favour or otherwise ("5.79775" stays "5.79775", "−0.0026" and "−1.70" follow one rule). With
- * `signed`, a gain gets "+" and the figure is isolated so the sign stays in front in Arabic.
+ * `signed`, a gain gets "+".
  */
 export function formatMoney(
   value: string,
@@ -72,7 +72,9 @@ export function formatMoney(
   const digits = formatDecimal(v, lang, { minFractionDigits: 2, maxFractionDigits: currencyScale(currency) });
   const plus = signed && !v.startsWith('-') && /[1-9]/.test(v) ? '+' : '';
   const text = `${plus}${digits}${code ? ` ${currency}` : ''}`;
-  return signed ? ltr(text) : text;
+  // Isolated left to right when it carries a sign or a currency code: in Arabic text the figure
+  // keeps its sign in front and its code after it ("4,752,329.00 USDT", not "USDT 4,752,329.00").
+  return signed || code ? ltr(text) : text;
 }
 
 /** "3812345678.12" → "3.8B" (en), "38億" (ja). */

@@ -191,7 +191,9 @@ describe('market trading', () => {
     });
     await renderApp('/market?type=crypto&id=11', { loggedIn: true });
     const notice = await screen.findByTestId('ticket-short');
-    expect(notice).toHaveTextContent('This order costs 11,600,000.50 USDT; only 100,000.00 USDT is available');
+    expect(notice.textContent?.replace(/[\u2066\u2069]/g, '')).toContain(
+      'This order costs 11,600,000.50 USDT; only 100,000.00 USDT is available',
+    );
     expect(screen.getByTestId('ticket-submit')).toBeDisabled();
     fireEvent.click(screen.getByTestId('ticket-submit'));
     expect(screen.queryByTestId('confirm-dialog')).toBeNull();
