@@ -54,6 +54,7 @@ const ROUTES: { path: string; auth: Auth | 'both' }[] = [
   { path: '/profile/info', auth: 'in' },
   { path: '/profile/invite', auth: 'in' },
   { path: '/profile/notification', auth: 'in' },
+  { path: '/profile/alerts', auth: 'in' },
   { path: '/help', auth: 'out' },
   { path: '/help/faq', auth: 'out' },
   { path: '/help/notice', auth: 'out' },
@@ -65,6 +66,16 @@ const ROUTES: { path: string; auth: Auth | 'both' }[] = [
   { path: '/pass/reset', auth: 'out' },
   { path: '/api/loginCallback/google', auth: 'out' },
 ];
+
+describe('the route list', () => {
+  it("names every path of apps/web's router", () => {
+    const router = fs.readFileSync(path.resolve(__dirname, '../../apps/web/src/app/router.tsx'), 'utf8');
+    const paths = [...router.matchAll(/path: '([^']+)'/g)].map((m) => m[1] ?? '').filter((p) => p !== '*');
+    const listed = new Set(ROUTES.map((r) => r.path.split('?')[0]));
+    const missing = paths.filter((p) => !listed.has(p === '/' ? p : `/${p.replace(/:\w+/g, 'google')}`));
+    expect(missing).toEqual([]);
+  });
+});
 
 const found: Found[] = [];
 let scans = 0;
