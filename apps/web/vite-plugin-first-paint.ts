@@ -20,6 +20,8 @@ export interface FirstPaintAssets {
   errors: Record<string, string>;
   /** The home page's chunk and the chunks it imports that the entry does not already load. */
   home: string[];
+  /** Other pages whose code is loaded with the entry when the visit starts there: path → chunks. */
+  routes: Record<string, string[]>;
 }
 
 function isChunk(file: Rollup.OutputChunk | Rollup.OutputAsset): file is Rollup.OutputChunk {
@@ -37,11 +39,14 @@ function isChunk(file: Rollup.OutputChunk | Rollup.OutputAsset): file is Rollup.
  */
 export function firstPaint({
   homeModule,
+  routeModules = {},
   languages,
   tags,
   rtl,
 }: {
   homeModule: string;
+  /** Path → the page module a visit to that path renders first (e.g. /market, the trading page). */
+  routeModules?: Record<string, string>;
   languages: readonly string[];
   tags: Record<string, string>;
   rtl: readonly string[];
@@ -83,7 +88,13 @@ export function firstPaint({
           app: {},
           errors: {},
           home: [...closure([home.fileName])].filter((f) => !eager.has(f)).map(url),
+          routes: {},
         };
+        for (const [path, module] of Object.entries(routeModules)) {
+          const page = chunks.find((c) => c.facadeModuleId?.endsWith(module));
+          if (!page) throw new Error(`[first-paint] ${module} not found in the bundle`);
+          assets.routes[path] = [...closure([page.fileName])].filter((f) => !eager.has(f)).map(url);
+        }
         for (const chunk of chunks) {
           const match = chunk.facadeModuleId?.match(/\/messages\/([\w-]+)\/(app|errors)\.json$/);
           if (match?.[1] && match[2]) assets[match[2] as 'app' | 'errors'][match[1]] = url(chunk.fileName);

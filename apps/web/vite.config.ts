@@ -14,6 +14,7 @@ export default defineConfig({
     react() as unknown as PluginOption,
     firstPaint({
       homeModule: 'src/features/home/routes/home.tsx',
+      routeModules: { '/market': 'src/features/market/routes/market.tsx' },
       languages: LANGUAGES,
       tags: LANGUAGE_TAGS,
       rtl: RTL_LANGUAGES,

@@ -6,6 +6,7 @@ import { App } from '@/app/app';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter, whenRouterReady } from '@/app/router';
 import { homeStatsQuery } from '@/features/home/api/get-home-stats';
+import { marketListQuery, marketTypeOfSearch } from '@/features/market/api/list-market-by-type';
 import { paramQuery } from '@/shared/api/get-param';
 import { loadLanguage } from '@/shared/i18n/i18n';
 import { whenIdle, yieldToMain } from '@/shared/lib/idle';
@@ -64,6 +65,10 @@ async function boot() {
     firstData.push(queryClient.prefetchQuery(homeStatsQuery));
     await yieldToMain();
     firstData.push(queryClient.prefetchQuery(paramQuery('down_url')));
+  } else if (window.location.pathname === '/market') {
+    // The trading page's list is in its first commit: painted once, nothing moves when it arrives.
+    const type = marketTypeOfSearch(window.location.search);
+    if (type) firstData.push(queryClient.prefetchQuery(marketListQuery(type)));
   }
 
   // The first render waits for the texts and the page's code, so it paints the finished page in one

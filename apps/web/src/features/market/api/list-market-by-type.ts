@@ -1,5 +1,5 @@
 import type { Quote } from '@openbourse/contracts/market.ts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/lib/api-client';
 
 /** 1 forex and metals, 2 crypto, 3 stocks, 4 futures, 5 ETFs (contracts MARKET_TYPES). */
@@ -10,12 +10,25 @@ export async function listMarketByType(type: MarketTypeCode, signal?: AbortSigna
   return result ?? [];
 }
 
-/** The instruments of one type with their quotes; live ticks on /message refine them in between. */
-export function useMarketList(type: MarketTypeCode) {
-  return useQuery({
+export const marketListQuery = (type: MarketTypeCode) =>
+  queryOptions({
     queryKey: ['market', 'list', type],
     queryFn: ({ signal }) => listMarketByType(type, signal),
     staleTime: 30_000,
-    refetchInterval: 60_000,
   });
+
+/** The market types in the order of /market?type= (spec §3). */
+export const MARKET_TYPE_CODES = { forex: 1, crypto: 2, stocks: 3, futures: 4, etf: 5 } as const;
+
+/** The type /market?type=… shows first (forex without one), or null when an instrument picks it. */
+export function marketTypeOfSearch(search: string): MarketTypeCode | null {
+  const params = new URLSearchParams(search);
+  const type = params.get('type');
+  if (type && Object.hasOwn(MARKET_TYPE_CODES, type)) return MARKET_TYPE_CODES[type as keyof typeof MARKET_TYPE_CODES];
+  return params.get('id') ? null : 1;
+}
+
+/** The instruments of one type with their quotes; live ticks on /message refine them in between. */
+export function useMarketList(type: MarketTypeCode) {
+  return useQuery({ ...marketListQuery(type), refetchInterval: 60_000 });
 }

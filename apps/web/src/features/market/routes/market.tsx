@@ -11,7 +11,7 @@ import { SkeletonRows } from '@/shared/components/skeleton';
 import { Tabs } from '@/shared/components/tabs';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useInstrumentName } from '@/shared/lib/instrument-name';
-import { type MarketTypeCode, useMarketList } from '../api/list-market-by-type';
+import { MARKET_TYPE_CODES, type MarketTypeCode, useMarketList } from '../api/list-market-by-type';
 import { useMarketInfo } from '../api/market-info';
 import { DemoOffer } from '../components/demo-offer';
 import { InstrumentView } from '../components/instrument-view';
@@ -22,7 +22,7 @@ import '../market.css';
 /** Market list types (spec §3): 1 forex, 2 crypto, 3 stocks, 4 futures, 5 ETF. */
 const MARKET_TYPES = ['forex', 'crypto', 'stocks', 'futures', 'etf'] as const;
 type MarketType = (typeof MARKET_TYPES)[number];
-const TYPE_CODES: Record<MarketType, MarketTypeCode> = { forex: 1, crypto: 2, stocks: 3, futures: 4, etf: 5 };
+const TYPE_CODES: Record<MarketType, MarketTypeCode> = MARKET_TYPE_CODES;
 const isMarketType = (v: string | null): v is MarketType => MARKET_TYPES.includes(v as MarketType);
 
 /** /market?type=crypto&id=11: the list of a type, and the instrument (id or code) open for trading. */
