@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type Layout, screenshot, VIEWPORTS } from '../support/browser.ts';
@@ -12,6 +14,23 @@ import { dismissBoard, useJourney } from '../support/journey.ts';
  * Arabic (right to left), and the alert still waiting is deleted from the page.
  */
 const env = useJourney();
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe (WCAG 2.1 A/AA) inside `selector`: its serious and critical violations, as "rule: target". */
+async function axeViolations(page: Page, selector: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async (selector) => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const result = await axe.run(
+      { include: [selector] },
+      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] },
+    );
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+  }, selector);
+}
 
 type Envelope<T> = { code: number; msg: string; result: T };
 
@@ -145,6 +164,7 @@ describe.each(layouts)('price alerts journey (%s)', (layout) => {
     await page.getByTestId('alert-submit').click();
     await page.getByTestId('alert-dialog').getByRole('alert').waitFor();
     await screenshot(page, `alerts-${layout}-dialog-refused`);
+    expect(await axeViolations(page, '[data-testid="alert-dialog"]')).toEqual([]);
     await page.keyboard.press('Escape');
     const up = await setAlert(page, 200);
     const down = await setAlert(page, -200);
@@ -215,6 +235,7 @@ describe.each(layouts)('price alerts journey (%s)', (layout) => {
     await page.getByTestId('alert-button').click();
     await page.getByTestId('alert-dialog').waitFor();
     await screenshot(page, `alerts-${layout}-dialog-ar`);
+    expect(await axeViolations(page, '[data-testid="alert-dialog"]')).toEqual([]);
     await page.keyboard.press('Escape');
     await page.getByTestId(`favourite-${last}`).first().scrollIntoViewIfNeeded();
     await screenshot(page, `alerts-${layout}-market-ar`);
