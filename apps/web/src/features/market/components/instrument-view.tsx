@@ -23,7 +23,7 @@ export function InstrumentHeader({ info }: { info: MarketInfo }) {
   return (
     <div className="instrument-head">
       <div className="instrument-head__title">
-        <FavouriteStar instrumentId={info.id} code={info.code} name={info.name} />
+        <FavouriteStar instrumentId={info.id} code={info.code} name={name} />
         <h2 className="instrument-head__name">{name}</h2>
         <span className="instrument-head__code">{info.code}</span>
         <Badge tone={info.open ? 'accent' : 'warn'} testId="session-badge">
@@ -38,7 +38,7 @@ export function InstrumentHeader({ info }: { info: MarketInfo }) {
         <InstrumentActions
           instrumentId={info.id}
           code={info.code}
-          name={info.name}
+          name={name}
           priceDecimals={info.priceDecimals}
           last={q.last}
         />

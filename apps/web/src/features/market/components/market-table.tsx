@@ -79,7 +79,7 @@ function MarketRow({
     >
       <th scope="row">
         <span className="with-star">
-          <FavouriteStar instrumentId={q.id} code={q.code} name={q.name} />
+          <FavouriteStar instrumentId={q.id} code={q.code} name={name} />
           <span className="instrument">
             {onSelect ? (
               <button

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconClose } from '@/shared/components/icons';
 import { useFormat } from '@/shared/hooks/use-format';
+import { useInstrumentName } from '@/shared/lib/instrument-name';
 
 /**
  * One alert: its instrument, its rule ("At or above 96,000.00"), where the price was when it was
@@ -22,6 +23,7 @@ export function AlertItem({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const name = useInstrumentName()(alert.code, alert.name);
   const digits = { minFractionDigits: alert.priceDecimals, maxFractionDigits: alert.priceDecimals };
   const price = format.decimal(alert.price, digits);
   const above = alert.condition === 'above';
@@ -40,7 +42,7 @@ export function AlertItem({
       <span className="alert-item__main">
         {showInstrument ? (
           <Link className="alert-item__instrument" to={`/market?id=${encodeURIComponent(alert.code)}`}>
-            {alert.name} <span className="alert-item__code">{alert.code}</span>
+            {name} <span className="alert-item__code">{alert.code}</span>
           </Link>
         ) : null}
         <span className="alert-item__rule" data-testid="alert-rule">

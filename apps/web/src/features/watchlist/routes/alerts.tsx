@@ -13,6 +13,7 @@ import { SkeletonRows } from '@/shared/components/skeleton';
 import { toast } from '@/shared/components/toast/toast-store';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { errorMessage } from '@/shared/lib/api-client';
+import { useInstrumentName } from '@/shared/lib/instrument-name';
 import { usePriceAlerts } from '../api/list-price-alerts';
 import { useRemovePriceAlert } from '../api/remove-price-alert';
 import { AlertItem } from '../components/alert-item';
@@ -28,6 +29,7 @@ export default function AlertsRoute() {
   const alerts = usePriceAlerts();
   const favourites = useFavourites();
   const remove = useRemovePriceAlert();
+  const nameOf = useInstrumentName();
   const onDelete = (alert: PriceAlert) =>
     remove.mutate(alert.id, {
       onSuccess: () => toast.success(t('watchlist.deleted')),
@@ -106,7 +108,7 @@ export default function AlertsRoute() {
           <ul className="favourite-list" data-testid="favourites-list">
             {favs.map((f) => (
               <li key={f.instrumentId} className="favourite-list__item">
-                <FavouriteStar instrumentId={f.instrumentId} code={f.code} name={f.code} />
+                <FavouriteStar instrumentId={f.instrumentId} code={f.code} name={nameOf(f.code, f.code)} />
                 <Link to={`/market?id=${encodeURIComponent(f.code)}`} className="favourite-list__link">
                   {f.code}
                 </Link>
