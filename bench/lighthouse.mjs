@@ -62,6 +62,11 @@ try {
         const name = page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
         fs.writeFileSync(path.join(reportDir, `lighthouse-${name}-${i}.json`), JSON.stringify(lhr, null, 2));
       }
+      if (lhr.runtimeError) {
+        // A trace Lighthouse could not read (NO_NAVSTART now and then): say so and measure again.
+        console.warn(`${page}: run ${i} failed (${lhr.runtimeError.code}), not counted`);
+        continue;
+      }
       const a = lhr.audits;
       const scripts = (a['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script');
       results.push({

@@ -56,10 +56,36 @@ async function renderHome(desktop: boolean) {
   await screen.findByTestId('home-stats');
   const page = `${outer('.home-hero')}${outer('.home-stats')}`;
   const html = desktop
-    ? `<div class="ob-static ob-static--desktop d-shell">${outer('.d-header')}<main class="d-main"><div class="home">${page}</div></main></div>`
+    ? `<div class="ob-static ob-static--desktop ob-static--home d-shell">${outer('.d-header')}<main class="d-main"><div class="home">${page}</div></main></div>`
     : suffixIds(
-        `<div class="ob-static ob-static--mobile m-shell">${outer('.m-top')}<main class="m-main"><div class="home">${page}</div></main>${outer('.m-tabs')}</div>`,
+        `<div class="ob-static ob-static--mobile ob-static--home m-shell">${outer('.m-top')}<main class="m-main"><div class="home">${page}</div></main>${outer('.m-tabs')}</div>`,
         '-m',
+      );
+  cleanup();
+  return html;
+}
+
+/**
+ * /market's copy: the top bar, tab bar and the page's header (title and subtitle, its largest
+ * text); the app's first render adds the list and the rest below, so nothing painted moves.
+ */
+async function renderMarket(desktop: boolean) {
+  mockApi({ ...baseHandlers, 'GET index/listMarketByType': () => new Promise(() => {}) });
+  sessionStore.dismissBoard();
+  sessionStore.setWindow(desktop ? 1366 : 390, desktop);
+  await renderApp('/market');
+  await screen.findByRole('heading', { level: 1, name: 'Markets' });
+  const pageEl = document.querySelector('.page');
+  if (!pageEl) throw new Error('not rendered: .page');
+  const page = `<div class="${pageEl.className}">${outer('.page__header')}</div>`;
+  const html = desktop
+    ? suffixIds(
+        `<div class="ob-static ob-static--desktop ob-static--market d-shell">${outer('.d-header')}<main class="d-main">${page}</main></div>`,
+        '-md',
+      )
+    : suffixIds(
+        `<div class="ob-static ob-static--mobile ob-static--market m-shell">${outer('.m-top')}<main class="m-main">${page}</main>${outer('.m-tabs')}</div>`,
+        '-mm',
       );
   cleanup();
   return html;
@@ -73,8 +99,13 @@ function staticShellOf(indexHtml: string): string {
 }
 
 describe('static first paint (index.html)', () => {
-  it('is the markup the app renders first on "/", in both layouts', async () => {
-    const expected = [await renderHome(true), await renderHome(false)].join('');
+  it('is the markup the app renders first on "/" and at the top of "/market", in both layouts', async () => {
+    const expected = [
+      await renderHome(true),
+      await renderHome(false),
+      await renderMarket(true),
+      await renderMarket(false),
+    ].join('');
     const indexHtml = readFileSync(INDEX_HTML, 'utf8');
     if (process.env.UPDATE_STATIC_SHELL === '1') {
       const start = indexHtml.indexOf(START) + START.length;
@@ -96,6 +127,7 @@ describe('static first paint (index.html)', () => {
       app: { en: '/assets/app-en.js', ja: '/assets/app-ja.js' },
       errors: { en: '/assets/errors-en.js', ja: '/assets/errors-ja.js', ar: '/assets/errors-ar.js' },
       home: ['/assets/home.js', '/assets/use-format.js'],
+      routes: { '/market': ['/assets/market.js'] },
     };
     type Tag = { rel?: string; type?: string; href?: string; src?: string };
     type Observed = (list: { getEntriesByName(name: string): unknown[] }, observer: { disconnect(): void }) => void;
@@ -208,7 +240,9 @@ describe('static first paint (index.html)', () => {
       expect(run({ width: 1366, session: { [STORAGE_KEYS.language]: 'en' } }).className).toContain('ob-static-on');
       expect(run({ width: 1366, session: { [STORAGE_KEYS.language]: 'xx' } }).className).toContain('ob-static-on');
       expect(run({ width: 1366, session: { [STORAGE_KEYS.language]: 'ar' } }).className).not.toContain('ob-static');
-      expect(run({ width: 1366, pathname: '/market' }).className).not.toContain('ob-static');
+      expect(run({ width: 1366, pathname: '/market' }).className).toContain('ob-page-market');
+      expect(run({ width: 1366 }).className).toContain('ob-page-home');
+      expect(run({ width: 1366, pathname: '/profile' }).className).not.toContain('ob-static');
       const loggedIn = { [STORAGE_KEYS.loginFlag]: '1', [STORAGE_KEYS.token]: 't' };
       expect(run({ width: 1366, session: loggedIn }).className).not.toContain('ob-static');
       expect(run({ width: 1366, session: { [STORAGE_KEYS.accountMode]: '2' } }).className).not.toContain('ob-static');
@@ -225,7 +259,7 @@ describe('static first paint (index.html)', () => {
       });
     });
 
-    it('loads the app with the language\'s texts (English where it has none) and, on "/", the home page\'s code', () => {
+    it('loads the app with the language\'s texts (English where it has none) and the first page\'s code ("/", "/market")', () => {
       const loaded = (options: Parameters<typeof run>[0]) => {
         const page = run(options);
         page.timeout();
@@ -245,8 +279,10 @@ describe('static first paint (index.html)', () => {
         'preload /assets/router.js',
         'preload /assets/app-en.js',
         'preload /assets/errors-ar.js',
+        'preload /assets/market.js',
         'module /assets/index.js',
       ]);
+      expect(loaded({ width: 1366, pathname: '/profile' })).not.toContain('preload /assets/market.js');
       expect(loaded({ width: 1366, built: false })).toEqual([]);
     });
 
@@ -262,13 +298,21 @@ describe('static first paint (index.html)', () => {
       expect(page.loaded.filter((l) => l.startsWith('module'))).toEqual(['module /assets/index.js']);
       expect(page.loaded).toHaveLength(7);
 
+      // /market paints its header first too, then loads its own page's code (not the home page's).
+      const market = run({ width: 1366, paintTimings: true, pathname: '/market' });
+      expect(market.loaded).toEqual([]);
+      market.paint('first-contentful-paint');
+      market.timeout();
+      expect(market.loaded).toContain('preload /assets/market.js');
+      expect(market.loaded).not.toContain('preload /assets/home.js');
+
       const neverPainted = run({ width: 1366, paintTimings: true });
       neverPainted.timeout();
       expect(neverPainted.loaded).toContain('module /assets/index.js');
 
       for (const options of [
         { width: 1366, paintTimings: true, visibilityState: 'hidden' },
-        { width: 1366, paintTimings: true, pathname: '/market' },
+        { width: 1366, paintTimings: true, pathname: '/profile' },
       ]) {
         const page = run(options);
         expect(page.loaded).toContain('preload /assets/react.js');
