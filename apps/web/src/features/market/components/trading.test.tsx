@@ -307,6 +307,7 @@ describe('market trading', () => {
     fireEvent.click(within(dialog).getByTestId('close-submit'));
     await waitFor(() => expect(api.callsTo('order/stopU')).toHaveLength(1));
     expect(api.callsTo('order/stopU')[0]?.body).toEqual({ id: 5, lots: '0.001' });
+    await waitFor(() => expect(screen.queryByTestId('close-dialog')).toBeNull());
   });
 
   it('pages through the history, closed and cancelled orders in one list', async () => {
