@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type Layout, screenshot, VIEWPORTS } from '../support/browser.ts';
-import { dismissBoard, useJourney } from '../support/journey.ts';
+import { dismissBoard, logInAsDemo, useJourney } from '../support/journey.ts';
 
 /**
  * Favourites and price alerts in both layouts, on the live simulated feed: the demo user stars an
@@ -123,11 +123,7 @@ describe.each(layouts)('price alerts journey (%s)', (layout) => {
     await page.getByTestId('favourite-login').waitFor();
     await page.keyboard.press('Escape');
 
-    await page.goto(`${env.server.url}/pass/login`);
-    await page.getByTestId('login-username').fill('demo');
-    await page.getByTestId('login-password').fill('Demo12345');
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/pass/'));
+    await logInAsDemo(page, env.server.url);
     await clean(page);
 
     // Star the last crypto row from the keyboard: it moves to the top.

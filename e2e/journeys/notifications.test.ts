@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type Layout, screenshot, VIEWPORTS } from '../support/browser.ts';
-import { dismissBoard, useJourney } from '../support/journey.ts';
+import { useJourney, logInAsDemo } from '../support/journey.ts';
 
 /**
  * Notifications in both layouts: log in as the demo user in the demo account, open two BTC/USDT
@@ -88,12 +88,7 @@ describe.each(layouts)('notifications journey (%s)', (layout) => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
 
-    await page.goto(`${env.server.url}/pass/login`);
-    await dismissBoard(page);
-    await page.getByTestId('login-username').fill('demo');
-    await page.getByTestId('login-password').fill('Demo12345');
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/pass/'));
+    await logInAsDemo(page, env.server.url);
 
     // The demo account (the orders below go to it).
     await page.goto(`${env.server.url}/profile`);

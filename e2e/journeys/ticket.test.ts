@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type Layout, newContext, screenshot } from '../support/browser.ts';
-import { dismissBoard, useJourney } from '../support/journey.ts';
+import { useJourney, logInAsDemo } from '../support/journey.ts';
 
 /**
  * The margin ticket as a trader meets it, in both layouts, in English and in Arabic: a sell is red
@@ -40,12 +40,7 @@ describe.each(cases)('margin ticket (%s, %s)', (layout, lang) => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
 
-    await page.goto(`${env.server.url}/pass/login`);
-    await dismissBoard(page);
-    await page.getByTestId('login-username').fill('demo');
-    await page.getByTestId('login-password').fill('Demo12345');
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/pass/'));
+    await logInAsDemo(page, env.server.url);
     expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
 
     // The demo account, switched from the top bar.

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type Layout, newContext, screenshot } from '../support/browser.ts';
-import { dismissBoard, useJourney } from '../support/journey.ts';
+import { dismissBoard, useJourney, logInAsDemo } from '../support/journey.ts';
 
 /**
  * The trading journey on /market, in both layouts: log in as the demo user, switch to the demo
@@ -31,12 +31,7 @@ describe.each(layouts)('trading journey (%s)', (layout) => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
 
-    await page.goto(`${env.server.url}/pass/login`);
-    await dismissBoard(page);
-    await page.getByTestId('login-username').fill('demo');
-    await page.getByTestId('login-password').fill('Demo12345');
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/pass/'));
+    await logInAsDemo(page, env.server.url);
 
     await page.goto(`${env.server.url}/profile`);
     await dismissBoard(page);

@@ -26,3 +26,13 @@ export async function dismissBoard(page: Page) {
   await skip.waitFor({ state: 'visible', timeout: 1500 }).catch(() => undefined);
   if (await skip.isVisible()) await skip.click();
 }
+
+/** Signs in as the seeded demo user from the login page and waits to leave it. */
+export async function logInAsDemo(page: Page, baseUrl: string) {
+  await page.goto(`${baseUrl}/pass/login`);
+  await dismissBoard(page);
+  await page.getByTestId('login-username').fill('demo');
+  await page.getByTestId('login-password').fill('Demo12345');
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/pass/'));
+}
