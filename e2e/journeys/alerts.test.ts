@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { type Layout, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { type Layout, newContext, screenshot } from '../support/browser.ts';
 import { dismissBoard, logInAsDemo, useJourney } from '../support/journey.ts';
 
 /**
@@ -108,9 +108,7 @@ const layouts: Layout[] = ['desktop', 'mobile'];
 
 describe.each(layouts)('price alerts journey (%s)', (layout) => {
   it('stars an instrument to the top, sets alerts near the price, and sees one fire live, in English and Arabic', async () => {
-    const context = await env.browser.newContext(
-      layout === 'desktop' ? { ...VIEWPORTS.desktop, viewport: { width: 1440, height: 900 } } : VIEWPORTS.mobile,
-    );
+    const context = await newContext(env.browser, layout, { wideDesktop: true });
     await context.addInitScript(() => localStorage.setItem('ob.boardSeen', '1'));
     const page = await context.newPage();
     const errors: string[] = [];

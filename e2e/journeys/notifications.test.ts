@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { type Layout, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { type Layout, newContext, screenshot } from '../support/browser.ts';
 import { useJourney, logInAsDemo } from '../support/journey.ts';
 
 /**
@@ -80,9 +80,7 @@ const layouts: Layout[] = ['desktop', 'mobile'];
 
 describe.each(layouts)('notifications journey (%s)', (layout) => {
   it('a stop loss fired by the feed shows on the bell at once and on /profile/notification, in English and Arabic', async () => {
-    const context = await env.browser.newContext(
-      layout === 'desktop' ? { ...VIEWPORTS.desktop, viewport: { width: 1440, height: 900 } } : VIEWPORTS.mobile,
-    );
+    const context = await newContext(env.browser, layout, { wideDesktop: true });
     await context.addInitScript(() => localStorage.setItem('ob.boardSeen', '1'));
     const page = await context.newPage();
     const errors: string[] = [];

@@ -34,8 +34,17 @@ export const VIEWPORTS = {
 
 export type Layout = keyof typeof VIEWPORTS;
 
-export async function newContext(browser: Browser, layout: Layout): Promise<BrowserContext> {
-  return browser.newContext({ ...VIEWPORTS[layout] });
+/**
+ * A browser context in a layout; `wideDesktop` gives the desktop a 1440 × 900 window (the top bar
+ * with the bell and the account menu, and a position below the chart, fit without scrolling).
+ */
+export async function newContext(
+  browser: Browser,
+  layout: Layout,
+  { wideDesktop = false }: { wideDesktop?: boolean } = {},
+): Promise<BrowserContext> {
+  const wide = wideDesktop && layout === 'desktop' ? { viewport: { width: 1440, height: 900 } } : {};
+  return browser.newContext({ ...VIEWPORTS[layout], ...wide });
 }
 
 const shots = path.resolve(__dirname, '../artifacts');

@@ -5,14 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/shared/components/button';
 import { Modal } from '@/shared/components/modal';
 import { QueryError } from '@/shared/components/query-error';
-import { toast } from '@/shared/components/toast/toast-store';
 import { useFormat } from '@/shared/hooks/use-format';
-import { errorMessage } from '@/shared/lib/api-client';
 import { useKLines } from '../api/market-info';
-import { ORDER_LIST_STATUS, useOrderList, useUpdateOrder } from '../api/orders';
+import { ORDER_LIST_STATUS, useOrderList } from '../api/orders';
 import { type PositionLine, positionLines, snapToTick } from '../lib/chart-lines';
 import { INDICATORS, type Indicator } from '../lib/indicators';
 import { K_PERIODS } from '../lib/periods';
+import { useSaveStops } from './position-dialogs';
 
 /** lightweight-charts is only downloaded when an instrument is opened. */
 const PriceChart = lazy(() => import('./price-chart'));
@@ -28,22 +27,13 @@ interface Proposal {
 function MoveLineDialog({ proposal, onClose }: { proposal: Proposal; onClose(): void }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const update = useUpdateOrder();
+  const { save, saving } = useSaveStops();
   const { line, price } = proposal;
   const { order } = line;
   const field = line.kind === 'takeProfit' ? 'takeProfit' : 'stopLoss';
   const confirm = async () => {
-    try {
-      const res = await update.mutateAsync({
-        id: order.id,
-        takeProfit: field === 'takeProfit' ? price : order.takeProfit,
-        stopLoss: field === 'stopLoss' ? price : order.stopLoss,
-      });
-      toast.success(res.msg || t('market.positions.updated'));
-      onClose();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
+    const stops = { takeProfit: order.takeProfit, stopLoss: order.stopLoss, [field]: price };
+    if (await save(order.id, stops)) onClose();
   };
   const show = (v: string) => format.decimal(v, { minFractionDigits: 0, maxFractionDigits: 10 });
   return (
@@ -55,7 +45,7 @@ function MoveLineDialog({ proposal, onClose }: { proposal: Proposal; onClose(): 
         <Button variant="secondary" onClick={onClose} data-autofocus>
           {t('market.confirm.cancel')}
         </Button>
-        <Button loading={update.isPending} onClick={() => void confirm()} data-testid="move-line-confirm">
+        <Button loading={saving} onClick={() => void confirm()} data-testid="move-line-confirm">
           {t('market.chart.move.confirm')}
         </Button>
       </div>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '@/shared/components/button';
-import { Button } from '@/shared/components/button';
+import { Button, ButtonLink } from '@/shared/components/button';
 import { IconInfo } from '@/shared/components/icons';
 import { useParam } from '@/shared/api/get-param';
 import { useAccountModeSwitch } from '@/shared/components/account-mode-toggle';

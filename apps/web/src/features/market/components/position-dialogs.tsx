@@ -21,13 +21,11 @@ function CloseEstimate({ order, lots }: { order: UOrder; lots: string }) {
   const m = useMoney();
   const { data: spec } = useMarketInfo(String(order.instrumentId));
   const live = useLiveQuote(order.instrumentId);
+  // Before a pushed quote arrives, the position's last price (its close side) stands for both sides.
   const quote =
     live ??
-    (order.currentPrice
-      ? { id: order.instrumentId, bid: order.currentPrice, ask: order.currentPrice, ts: 0 }
-      : undefined);
-  const estimate =
-    spec && quote ? closeEstimate(order, spec, quote as Parameters<typeof closeEstimate>[2], lots) : null;
+    (order.currentPrice ? { id: order.instrumentId, bid: order.currentPrice, ask: order.currentPrice } : undefined);
+  const estimate = spec && quote ? closeEstimate(order, spec, quote, lots) : null;
   return (
     <div className="close-estimate" data-testid="close-estimate" aria-live="polite">
       <dl className="close-estimate__list">
@@ -116,24 +114,34 @@ export function CloseDialog({ order, onClose }: { order: UOrder; onClose(): void
   );
 }
 
-export function TpSlDialog({ order, onClose }: { order: UOrder; onClose(): void }) {
+/**
+ * Saves a position's take profit and stop loss and says so, or why not (the TP / SL dialog and a
+ * line dragged on the chart); true when saved.
+ */
+export function useSaveStops() {
   const { t } = useTranslation();
   const update = useUpdateOrder();
+  const save = async (id: number, stops: { takeProfit: string | null; stopLoss: string | null }) => {
+    try {
+      const res = await update.mutateAsync({ id, ...stops });
+      toast.success(res.msg || t('market.positions.updated'));
+      return true;
+    } catch (error) {
+      toast.error(errorMessage(error));
+      return false;
+    }
+  };
+  return { save, saving: update.isPending };
+}
+
+export function TpSlDialog({ order, onClose }: { order: UOrder; onClose(): void }) {
+  const { t } = useTranslation();
+  const { save, saving } = useSaveStops();
   const [tp, setTp] = useState(order.takeProfit ?? '');
   const [sl, setSl] = useState(order.stopLoss ?? '');
   const bad = (v: string) => v.trim() !== '' && !/^(0|[1-9]\d*)(\.\d+)?$/.test(v.trim());
   const submit = async () => {
-    try {
-      const res = await update.mutateAsync({
-        id: order.id,
-        takeProfit: tp.trim() || null,
-        stopLoss: sl.trim() || null,
-      });
-      toast.success(res.msg || t('market.positions.updated'));
-      onClose();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
+    if (await save(order.id, { takeProfit: tp.trim() || null, stopLoss: sl.trim() || null })) onClose();
   };
   return (
     <Modal open onClose={onClose} title={t('market.positions.tpslTitle', { code: order.code })} testId="tpsl-dialog">
@@ -169,7 +177,7 @@ export function TpSlDialog({ order, onClose }: { order: UOrder; onClose(): void 
           <Button variant="secondary" onClick={onClose}>
             {t('market.confirm.cancel')}
           </Button>
-          <Button type="submit" loading={update.isPending} disabled={bad(tp) || bad(sl)} data-testid="tp-save">
+          <Button type="submit" loading={saving} disabled={bad(tp) || bad(sl)} data-testid="tp-save">
             {t('market.positions.save')}
           </Button>
         </div>

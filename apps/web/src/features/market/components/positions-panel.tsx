@@ -14,9 +14,6 @@ import { useSession } from '@/shared/session/use-session';
 import { ORDER_LIST_STATUS, useCancelOrder, useMarginAccount, useOrderList } from '../api/orders';
 import { liveMarginAccount, useLivePositions } from '../hooks/use-live-positions';
 import { CloseDialog, TpSlDialog } from './position-dialogs';
-import { marginLevel } from '@openbourse/engine';
-import { toUnits } from '@/shared/lib/decimal';
-import { USDT_SCALE } from '../lib/live-pnl';
 import { trimDecimal } from '@/shared/lib/decimal';
 import { History } from './order-history';
 import { Field, OrderTitle, pnlClass, useMoney } from './position-parts';
@@ -73,11 +70,6 @@ function OpenPositions() {
   const m = useMoney();
   const { positions, isPending, error, refetch } = useLivePositions();
   const [closing, setClosing] = useState<UOrder | null>(null);
-  // The position's own level, (margin + PnL) / margin: what the stop-out watches.
-  const positionLevel = (margin: string, pnl: string) => {
-    const level = marginLevel(toUnits(margin, USDT_SCALE), toUnits(pnl, USDT_SCALE));
-    return level ? m.format.percent(level) : '—';
-  };
   const [editing, setEditing] = useState<UOrder | null>(null);
   if (error) return <QueryError error={error} onRetry={() => void refetch()} />;
   if (isPending || !positions) return <SkeletonRows rows={3} />;
@@ -85,7 +77,7 @@ function OpenPositions() {
   return (
     <>
       <ul className="pos-list">
-        {positions.map(({ order: o, pnl, price, live }) => {
+        {positions.map(({ order: o, pnl, price, live, level }) => {
           return (
             <li key={o.id} className="pos" data-testid={`position-row-${o.orderNo}`}>
               <div className="pos__head">
@@ -115,7 +107,7 @@ function OpenPositions() {
                   {m.price(o.stopLoss)}
                 </Field>
                 <Field label={t('market.positions.positionLevel')} testId="position-level">
-                  {positionLevel(o.marginHeld, pnl)}
+                  {level ? m.format.percent(level) : '—'}
                 </Field>
                 <Field label={t('market.ticket.stopOutPrice')}>{m.price(o.stopOutPrice)}</Field>
                 <Field label={t('market.positions.openTick')}>{o.openTickId ? `#${o.openTickId}` : '—'}</Field>

@@ -13,12 +13,12 @@ import {
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/shared/hooks/use-format';
 import { useLiveQuote } from '@/shared/lib/live-quotes';
 import type { PositionLine } from '../lib/chart-lines';
-import { computeIndicators, type Indicator, type IndicatorState } from '../lib/indicators';
+import { computeIndicators, type Indicator, type IndicatorState, type Point } from '../lib/indicators';
 import { PERIOD_MS } from '../lib/periods';
 import { type DrawnLine, useChartDrag } from './use-chart-drag';
 
@@ -106,14 +106,36 @@ export default function PriceChart({
   const seriesRef = useRef<ISeriesApi<'Candlestick'> | null>(null);
   const linesRef = useRef<Partial<Record<LineKey, ISeriesApi<'Line'>>>>({});
   const rsiRef = useRef<ISeriesApi<'Line'> | null>(null);
+  /** RSI points as last computed and kept live, for the pane when it is switched on. */
+  const rsiDataRef = useRef<Point<UTCTimestamp>[]>([]);
   const stateRef = useRef<IndicatorState<UTCTimestamp> | null>(null);
   const drawnRef = useRef(new Map<string, DrawnLine>());
   const lastRef = useRef<Bar | undefined>(undefined);
   const [legend, setLegend] = useState<Bar | undefined>(undefined);
   const tick = useLiveQuote(instrumentId);
-  const candlesRef = useRef(candles);
-  candlesRef.current = candles;
   const showRsi = indicators.has('rsi');
+
+  // Each draggable line's handle sits on its line: placed again (once per frame at most) whenever
+  // the chart scrolls, resizes, takes data or a line moves, never on an idle frame.
+  const framePending = useRef(false);
+  const placeHandles = useCallback(() => {
+    if (framePending.current) return;
+    framePending.current = true;
+    requestAnimationFrame(() => {
+      framePending.current = false;
+      const series = seriesRef.current;
+      const box = handlesRef.current;
+      if (!series || !box) return;
+      const height = box.clientHeight;
+      for (const el of box.querySelectorAll<HTMLElement>('[data-line]')) {
+        const drawn = drawnRef.current.get(el.dataset.line ?? '');
+        const y = drawn ? series.priceToCoordinate(drawn.handle.options().price) : null;
+        const shown = y !== null && y >= 0 && y <= height;
+        el.hidden = !shown;
+        if (shown) el.style.transform = `translateY(${Math.round(y - 10)}px)`;
+      }
+    });
+  }, []);
 
   useEffect(() => {
     const el = containerRef.current;
@@ -178,9 +200,15 @@ export default function PriceChart({
     const onCrosshair = (param: MouseEventParams<Time>) => {
       const bar = param.seriesData.get(series) as Bar | undefined;
       setLegend(bar && 'open' in bar ? bar : lastRef.current);
+      placeHandles(); // a drag on the price scale rescales without scrolling
     };
     chart.subscribeCrosshairMove(onCrosshair);
+    chart.timeScale().subscribeVisibleLogicalRangeChange(placeHandles);
+    const resized = new ResizeObserver(placeHandles);
+    resized.observe(el);
     return () => {
+      resized.disconnect();
+      chart.timeScale().unsubscribeVisibleLogicalRangeChange(placeHandles);
       chart.unsubscribeCrosshairMove(onCrosshair);
       chart.remove();
       chartRef.current = null;
@@ -189,7 +217,7 @@ export default function PriceChart({
       linesRef.current = {};
       drawnRef.current.clear();
     };
-  }, [priceDecimals]);
+  }, [priceDecimals, placeHandles]);
 
   // RSI lives in a pane of its own below the price, there only while it is shown.
   useEffect(() => {
@@ -211,7 +239,7 @@ export default function PriceChart({
       rsi.createPriceLine({ price: level, color: '#2d4063', lineStyle: LineStyle.Dotted, axisLabelVisible: false });
     chart.panes()[1]?.setStretchFactor(0.45);
     rsiRef.current = rsi;
-    rsi.setData(computeIndicators(candlesRef.current.map(toBar)).series.rsi);
+    rsi.setData(rsiDataRef.current);
     return () => {
       chart.removeSeries(rsi);
       rsiRef.current = null;
@@ -229,11 +257,13 @@ export default function PriceChart({
     const { series, state } = computeIndicators(bars);
     stateRef.current = state;
     for (const [key, s] of Object.entries(linesRef.current) as [LineKey, ISeriesApi<'Line'>][]) s.setData(series[key]);
+    rsiDataRef.current = series.rsi;
     rsiRef.current?.setData(series.rsi);
     lastRef.current = bars[bars.length - 1];
     setLegend(lastRef.current);
     chartRef.current?.timeScale().scrollToRealTime();
-  }, [candles]);
+    placeHandles();
+  }, [candles, placeHandles]);
 
   useEffect(() => {
     if (!tick || !seriesRef.current) return;
@@ -253,8 +283,14 @@ export default function PriceChart({
       l.bollMiddle?.update(v.boll.middle);
       l.bollLower?.update(v.boll.lower);
     }
-    if (v?.rsi) rsiRef.current?.update(v.rsi);
-  }, [tick, period]);
+    if (v?.rsi) {
+      const points = rsiDataRef.current;
+      if (points.at(-1)?.time === v.rsi.time) points[points.length - 1] = v.rsi;
+      else points.push(v.rsi);
+      rsiRef.current?.update(v.rsi);
+    }
+    placeHandles();
+  }, [tick, period, placeHandles]);
 
   // Position lines: redrawn whenever the positions or a proposed level change.
   useEffect(() => {
@@ -275,31 +311,10 @@ export default function PriceChart({
       });
       drawn.set(line.key, { line, handle });
     }
-  }, [lines, proposed, t]);
+    placeHandles();
+  }, [lines, proposed, t, placeHandles]);
 
-  useChartDrag(areaRef, chartRef, seriesRef, drawnRef, onDragLine);
-
-  // Each draggable line's handle follows its line as the chart scrolls, scales and takes new data.
-  useEffect(() => {
-    let frame = 0;
-    const place = () => {
-      const series = seriesRef.current;
-      const box = handlesRef.current;
-      if (series && box) {
-        const height = box.clientHeight;
-        for (const el of box.querySelectorAll<HTMLElement>('[data-line]')) {
-          const drawn = drawnRef.current.get(el.dataset.line ?? '');
-          const y = drawn ? series.priceToCoordinate(drawn.handle.options().price) : null;
-          const shown = y !== null && y >= 0 && y <= height;
-          el.hidden = !shown;
-          if (shown) el.style.transform = `translateY(${Math.round(y - 10)}px)`;
-        }
-      }
-      frame = requestAnimationFrame(place);
-    };
-    frame = requestAnimationFrame(place);
-    return () => cancelAnimationFrame(frame);
-  }, []);
+  useChartDrag(areaRef, chartRef, seriesRef, drawnRef, onDragLine, placeHandles);
 
   /** Arrow keys move a focused handle's line a tick at a time (ten with Shift); Enter proposes it, Escape puts it back. */
   const onHandleKey = (e: React.KeyboardEvent, line: PositionLine) => {
@@ -311,11 +326,13 @@ export default function PriceChart({
       e.preventDefault();
       const next = now + (e.key === 'ArrowUp' ? step : -step);
       if (next > 0) drawn.handle.applyOptions({ price: next });
+      placeHandles();
     } else if (e.key === 'Enter') {
       e.preventDefault();
       onDragLine?.(line, now);
     } else if (e.key === 'Escape') {
       drawn.handle.applyOptions({ price: Number(line.price) });
+      placeHandles();
     }
   };
 

@@ -23,6 +23,8 @@ export function useChartDrag(
   seriesRef: RefObject<ISeriesApi<'Candlestick'> | null>,
   drawnRef: RefObject<Map<string, DrawnLine>>,
   onDrop: ((line: PositionLine, price: number) => void) | undefined,
+  /** Called when a dragged line moved, so its handle follows. */
+  onMoved: () => void,
 ) {
   const onDropRef = useRef(onDrop);
   onDropRef.current = onDrop;
@@ -68,7 +70,10 @@ export function useChartDrag(
       }
       e.preventDefault();
       const price = seriesRef.current?.coordinateToPrice(y);
-      if (price !== null && price !== undefined && price > 0) dragging.handle.applyOptions({ price });
+      if (price !== null && price !== undefined && price > 0) {
+        dragging.handle.applyOptions({ price });
+        onMoved();
+      }
     };
     const up = (e: PointerEvent) => {
       if (!dragging) return;
@@ -90,5 +95,5 @@ export function useChartDrag(
       el.removeEventListener('pointerup', up, true);
       el.removeEventListener('pointercancel', up, true);
     };
-  }, [containerRef, chartRef, seriesRef, drawnRef]);
+  }, [containerRef, chartRef, seriesRef, drawnRef, onMoved]);
 }

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useLiveQuotes } from '@/shared/lib/live-quotes';
 import { getMarketInfo } from '../api/market-info';
 import { ORDER_LIST_STATUS, useOrderList } from '../api/orders';
-import { accountMarginLevel } from '@openbourse/engine';
+import { accountMarginLevel, marginLevel } from '@openbourse/engine';
 import { compareDecimal, toUnits } from '@/shared/lib/decimal';
 import { livePnl, sumDecimals, USDT_SCALE } from '../lib/live-pnl';
 
@@ -18,6 +18,8 @@ export interface LivePosition {
   live: boolean;
   /** Time of the quote `pnl` is priced on (pushed quotes only). */
   quoteTs: number | null;
+  /** The position's own margin level, (margin + pnl) / margin: what the stop-out watches. */
+  level: string | null;
 }
 
 /**
@@ -46,9 +48,13 @@ export function useLivePositions() {
       const spec = specData.find((s) => s?.id === order.instrumentId);
       const quote = quotes.get(order.instrumentId);
       const live = spec && quote ? livePnl(order, spec, quote) : null;
-      return live
+      const priced = live
         ? { order, pnl: live.pnl, price: live.price, live: true, quoteTs: live.ts }
         : { order, pnl: order.unrealisedProfit ?? '0', price: order.currentPrice, live: false, quoteTs: null };
+      return {
+        ...priced,
+        level: marginLevel(toUnits(order.marginHeld, USDT_SCALE), toUnits(priced.pnl, USDT_SCALE)),
+      };
     });
   }, [orders, quotes, specKey]);
   return { ...list, positions };

@@ -121,7 +121,7 @@ describe('liveMarginAccount', () => {
     marginLevel: '4.5454',
     stopOutLevel: '0.5',
   };
-  const live = { order: order(), pnl: '-33.333333', price: '1.09967', live: true, quoteTs: 1 };
+  const live = { order: order(), pnl: '-33.333333', price: '1.09967', live: true, quoteTs: 1, level: '0.8484' };
 
   it('re-prices open PnL, equity and the account margin level (equity / used margin) from live positions', () => {
     expect(liveMarginAccount(account, [live])).toMatchObject({

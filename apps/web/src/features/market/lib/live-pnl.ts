@@ -94,7 +94,12 @@ export interface CloseEstimate {
  * margin: a loss is charged at most the margin the close releases. Null when the lots or the quote
  * cannot be priced (the dialog then shows no estimate rather than a wrong one).
  */
-export function closeEstimate(order: UOrder, spec: PricingSpec, quote: QuoteTick, lots: string): CloseEstimate | null {
+export function closeEstimate(
+  order: UOrder,
+  spec: PricingSpec,
+  quote: Pick<QuoteTick, 'id' | 'bid' | 'ask'>,
+  lots: string,
+): CloseEstimate | null {
   if (order.state !== 'open' || !order.openPrice || order.instrumentId !== quote.id) return null;
   try {
     const ins = engineInstrument(spec);

@@ -11,7 +11,7 @@ import { SkeletonRows } from '@/shared/components/skeleton';
 import { Tabs } from '@/shared/components/tabs';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useInstrumentName } from '@/shared/lib/instrument-name';
-import { MARKET_TYPE_CODES, type MarketTypeCode, useMarketList } from '../api/list-market-by-type';
+import { MARKET_TYPE_CODES, useMarketList } from '../api/list-market-by-type';
 import { useMarketInfo } from '../api/market-info';
 import { DemoOffer } from '../components/demo-offer';
 import { InstrumentView } from '../components/instrument-view';
@@ -22,7 +22,6 @@ import '../market.css';
 /** Market list types (spec §3): 1 forex, 2 crypto, 3 stocks, 4 futures, 5 ETF. */
 const MARKET_TYPES = ['forex', 'crypto', 'stocks', 'futures', 'etf'] as const;
 type MarketType = (typeof MARKET_TYPES)[number];
-const TYPE_CODES: Record<MarketType, MarketTypeCode> = MARKET_TYPE_CODES;
 const isMarketType = (v: string | null): v is MarketType => MARKET_TYPES.includes(v as MarketType);
 
 /** /market?type=crypto&id=11: the list of a type, and the instrument (id or code) open for trading. */
@@ -38,7 +37,7 @@ export default function MarketRoute() {
   const deferredSearch = useDeferredValue(search);
   useDocumentTitle(info.data ? `${info.data.code} · ${t('market.title')}` : t('market.title'));
   const typeName = t(`market.types.${type}`);
-  const { data, isPending, error, refetch } = useMarketList(TYPE_CODES[type]);
+  const { data, isPending, error, refetch } = useMarketList(MARKET_TYPE_CODES[type]);
   const simulated = data?.some((q) => q.simulated) ?? false;
   // What lies below the list appears once the list has its first answer: painted earlier, it
   // would be pushed down when the rows arrive (a layout shift).
