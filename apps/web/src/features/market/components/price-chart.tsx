@@ -240,16 +240,19 @@ export default function PriceChart({
     chart.panes()[1]?.setStretchFactor(0.45);
     rsiRef.current = rsi;
     rsi.setData(rsiDataRef.current);
+    placeHandles(); // the price pane got shorter: its lines moved
     return () => {
       chart.removeSeries(rsi);
       rsiRef.current = null;
+      placeHandles();
     };
-  }, [showRsi]);
+  }, [showRsi, placeHandles]);
 
   useEffect(() => {
     for (const [key, series] of Object.entries(linesRef.current) as [LineKey, ISeriesApi<'Line'>][])
       series.applyOptions({ visible: indicators.has(LINE_OF[key]) });
-  }, [indicators]);
+    placeHandles(); // the scale follows what is shown
+  }, [indicators, placeHandles]);
 
   useEffect(() => {
     const bars = candles.map(toBar);

@@ -53,7 +53,9 @@ export function useChartDrag(
     };
     const down = (e: PointerEvent) => {
       if (e.button !== 0) return;
-      const hit = grabbable(yOf(e));
+      // A line's handle grabs its line wherever the handle sits; elsewhere, the line nearest the pointer.
+      const key = (e.target as HTMLElement | null)?.closest?.<HTMLElement>('[data-line]')?.dataset.line;
+      const hit = (key && onDropRef.current ? drawnRef.current.get(key) : undefined) ?? grabbable(yOf(e));
       if (!hit) return;
       dragging = hit;
       e.preventDefault();
