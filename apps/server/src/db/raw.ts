@@ -173,7 +173,19 @@ export interface BundlePart {
  * event): every round trip saved is one the batch's orders no longer wait for.
  */
 export async function runBundle(exec: Executor, parts: readonly BundlePart[]): Promise<Record<string, number>> {
-  if (parts.length === 0) return {};
+  return (await runBundleWithIds(exec, parts, [])).counts;
+}
+
+/**
+ * `runBundle`, answering besides the counts the ids of the rows that the parts named in `idParts`
+ * returned (each must return an `id` column).
+ */
+export async function runBundleWithIds(
+  exec: Executor,
+  parts: readonly BundlePart[],
+  idParts: readonly string[],
+): Promise<{ counts: Record<string, number>; ids: Record<string, number[]> }> {
+  if (parts.length === 0) return { counts: {}, ids: {} };
   const values: unknown[] = [];
   const ctes: string[] = [];
   for (const part of parts) {
@@ -182,9 +194,23 @@ export async function runBundle(exec: Executor, parts: readonly BundlePart[]): P
     ctes.push(`${part.name} as (${part.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)})`);
     values.push(...part.values);
   }
-  const counts = parts.map((p) => `(select count(*) from ${p.name})::int as ${p.name}`).join(', ');
-  const text = `with ${ctes.join(',\n')}\nselect ${counts}`;
+  for (const name of idParts) {
+    if (!parts.some((p) => p.name === name)) throw new Error(`raw SQL: no bundle part ${name}`);
+  }
+  const counts = parts.map((p) => `(select count(*) from ${p.name})::int as ${p.name}`);
+  const ids = idParts.map((name) => `(select array_agg(id order by id)::text from ${name}) as ${name}__ids`);
+  const text = `with ${ctes.join(',\n')}\nselect ${[...counts, ...ids].join(', ')}`;
   // Unnamed: the text changes with the parts' row counts (each is parsed where it runs).
   const row = (await send(exec, text, values)).rows[0] ?? {};
-  return Object.fromEntries(parts.map((p) => [p.name, Number(row[p.name] ?? 0)]));
+  return {
+    counts: Object.fromEntries(parts.map((p) => [p.name, Number(row[p.name] ?? 0)])),
+    ids: Object.fromEntries(
+      idParts.map((name) => {
+        const list = row[`${name}__ids`];
+        // "{1,2,3}" as text: the same on both drivers.
+        const inner = typeof list === 'string' ? list.slice(1, -1) : '';
+        return [name, inner ? inner.split(',').map(Number) : []];
+      }),
+    ),
+  };
 }

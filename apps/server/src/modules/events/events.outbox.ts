@@ -19,6 +19,21 @@ export function eventPart(clock: Clock, name: string, topic: string, payload: un
   return outboxInsert.part(name, [{ topic, payload, createdAt: clock.now() }]);
 }
 
+/**
+ * An event its writer will publish itself once the transaction commits (`relay.publishOwn`): the
+ * row is written already claimed for `claimMs`, so no relay takes it meanwhile; if the writer dies
+ * before marking it published, the claim runs out and a relay publishes it (at least once, as
+ * ever). Returns its `id` (db/raw.ts `runBundleWithIds`).
+ */
+export function ownEventPart(clock: Clock, name: string, topic: string, payload: unknown, claimMs: number): BundlePart {
+  const now = clock.now();
+  return outboxInsert.part(
+    name,
+    [{ topic, payload, createdAt: now, claimedUntil: new Date(now.getTime() + claimMs), attempts: 1 }],
+    'id',
+  );
+}
+
 export interface RelayOptions {
   /** How often to look for events that no nudge announced (other processes', missed ones). */
   pollMs: number;
@@ -28,6 +43,9 @@ export interface RelayOptions {
   /** Published rows are kept this long (for inspection), then deleted. */
   keepMs: number;
 }
+
+/** How long published ids wait to be marked together. */
+const MARK_DELAY_MS = 50;
 
 export const DEFAULT_RELAY: RelayOptions = { pollMs: 250, batch: 200, claimMs: 30_000, keepMs: 24 * 3_600_000 };
 
@@ -105,6 +123,55 @@ export function createRelay(deps: {
     return res.rowCount ?? res.affectedRows ?? 0;
   }
 
+  /** Ids published by their writer, marked in one statement a moment later. */
+  let toMark: number[] = [];
+  let marking: Promise<void> | null = null;
+  let markTimer: NodeJS.Timeout | null = null;
+
+  function flushMarks(): Promise<void> {
+    if (markTimer) clearTimeout(markTimer);
+    markTimer = null;
+    if (marking) return marking.then(() => (toMark.length > 0 ? flushMarks() : undefined));
+    if (toMark.length === 0) return Promise.resolve();
+    const ids = toMark;
+    toMark = [];
+    marking = (async () => {
+      try {
+        await deps.db.execute(
+          sql`update event_outbox set published_at = ${deps.clock.now().toISOString()}::timestamptz
+              where id = any(${`{${ids.join(',')}}`}::bigint[])`,
+        );
+      } catch (err) {
+        // Still claimed: when the claim runs out a relay publishes them again (at least once).
+        deps.log.warn(
+          { err: err instanceof Error ? err.message : String(err), events: ids.length },
+          'events: marking failed',
+        );
+      } finally {
+        marking = null;
+      }
+    })();
+    return marking;
+  }
+
+  /**
+   * Publishes events its caller wrote with `ownEventPart` and has just committed, then marks them
+   * published with others a moment later: no claim, no read back, one update for many batches.
+   * A failed publication is left to the relays (the rows stay claimed until `claimMs` passes).
+   */
+  async function publishOwn(messages: readonly BusMessage[]): Promise<void> {
+    try {
+      await deps.bus.publish(messages);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      deps.log.warn({ err: message, events: messages.length }, 'events: publishing failed; a relay will retry');
+      return;
+    }
+    for (const m of messages) toMark.push(m.id);
+    markTimer ??= setTimeout(() => void flushMarks(), MARK_DELAY_MS);
+    markTimer.unref?.();
+  }
+
   const loop = createDrainLoop({
     pollMs: opts.pollMs,
     work: drainOnce,
@@ -114,12 +181,17 @@ export function createRelay(deps: {
   return {
     /** Publishes at once what has just committed (call after the transaction). */
     kick: loop.kick,
+    publishOwn,
+    /** Marks now what `publishOwn` published (tests, shutdown). */
+    flushMarks,
+    claimMs: opts.claimMs,
     sweep,
     /** Publishes everything committed so far (tests, shutdown). */
     drain: loop.drain,
     start: loop.start,
     async stop() {
       await loop.stop();
+      await flushMarks();
       // What committed before the stop still goes out.
       await drainOnce().catch(() => 0);
     },

@@ -1,7 +1,7 @@
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { type Bus, type BusHandler, createLocalBus, createRedisBus } from './events.bus.ts';
-import { createRelay, eventPart, type RelayOptions, writeEvent } from './events.outbox.ts';
+import { type Bus, type BusHandler, type BusMessage, createLocalBus, createRedisBus } from './events.bus.ts';
+import { createRelay, eventPart, ownEventPart, type RelayOptions, writeEvent } from './events.outbox.ts';
 
 export interface EventsLog {
   warn(obj: object, msg: string): void;
@@ -40,6 +40,14 @@ export function createEvents(deps: {
     write: (exec: Executor, topic: string, payload: unknown) => writeEvent(exec, deps.clock, topic, payload),
     /** An event as a part of the caller's bundle (db/raw.ts), instead of a statement of its own. */
     part: (name: string, topic: string, payload: unknown) => eventPart(deps.clock, name, topic, payload),
+    /**
+     * An event as a part of the caller's bundle that the caller publishes itself after commit
+     * (`publishOwn` with the id the bundle answers): no relay round trips for it.
+     */
+    ownPart: (name: string, topic: string, payload: unknown) =>
+      ownEventPart(deps.clock, name, topic, payload, relay.claimMs),
+    /** Publishes events written with `ownPart`, once their transaction has committed. */
+    publishOwn: (messages: readonly BusMessage[]) => relay.publishOwn(messages),
     /** After the transaction that wrote events has committed: publish them now, not at the next poll. */
     published: () => relay.kick(),
     subscribe: (topic: string, handler: BusHandler) => bus.subscribe(topic, handler),

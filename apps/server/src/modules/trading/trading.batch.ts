@@ -14,7 +14,8 @@
  * the previous transaction. Anything unexpected that refuses a whole batch sends each of its orders
  * down the one-order path instead, so one order's problem stays its own.
  */
-import { runBundle } from '../../db/raw.ts';
+import type { Executor } from '../../db/client.ts';
+import { runBundleWithIds } from '../../db/raw.ts';
 import type { AccountMode } from '../../http/request-context.ts';
 import type { TradingContext } from './trading.context.ts';
 import { asMarginError, RETRIES } from './trading.context.ts';
@@ -33,6 +34,12 @@ export class DuplicateClientOrder extends Error {}
 
 /** A batch that must be decided order by order (the one-order path), rolled back first. */
 class RetryAlone extends Error {}
+
+/** A batch's outcomes, in its order, and the publication of its event (after commit). */
+interface Written {
+  outcomes: (OrderRow | Error)[];
+  publish: (() => Promise<void>) | null;
+}
 
 /** One market order as the batch writes it, built when its batch's transaction starts. */
 export interface BatchOrder {
@@ -80,8 +87,90 @@ export function createOrderBatcher(ctx: TradingContext, { batchPart }: Pick<Trad
     return slot + WRITERS * (turn % Math.floor(PLATFORM_SHARDS / WRITERS));
   }
 
-  async function write(batch: Job[], slot: number): Promise<(OrderRow | Error)[]> {
-    const shard = feeShard(slot);
+  /** Which of `built` fit (margin + fee) in arrival order, from the locked balances. */
+  function decideFits(built: readonly BatchOrder[], balances: Map<number, bigint>): boolean[] {
+    return built.map((order) => {
+      const account = order.fast.user.available.id;
+      const have = balances.get(account) ?? 0n;
+      const cost = order.marginMinor + order.feeMinor;
+      if (have < cost) return false;
+      balances.set(account, have - cost);
+      return true;
+    });
+  }
+
+  /**
+   * The batch's remaining writes once its orders are inserted: holds, fees, balances, fills and the
+   * batch's event in one statement. Answers each order's outcome, in the batch's order.
+   */
+  async function finish(
+    tx: Executor,
+    built: readonly BatchOrder[],
+    fits: readonly boolean[],
+    stored: readonly OrderRow[],
+    shard: number,
+  ): Promise<Written> {
+    const byPublicId = new Map(stored.map((r) => [r.publicId, r]));
+    const outcomes: (OrderRow | Error)[] = [];
+    const admitted: { order: BatchOrder; row: OrderRow }[] = [];
+    built.forEach((order, i) => {
+      const row = fits[i] ? byPublicId.get(order.row.publicId) : undefined;
+      if (!fits[i]) outcomes.push(tradingErrors.insufficientMargin());
+      else if (!row) outcomes.push(new DuplicateClientOrder());
+      else {
+        admitted.push({ order, row });
+        outcomes.push(row);
+      }
+    });
+    // An order left out (its key used before) had its cost counted against a later refusal:
+    // decide those on the one-order path instead, exactly.
+    if (stored.length < fits.filter(Boolean).length && fits.includes(false)) throw new RetryAlone();
+    if (admitted.length === 0) return { outcomes, publish: null };
+    // Ascending, as every batch pins them: two writers pinning the same fresh ticks queue, never deadlock.
+    const ticks = [...new Set(admitted.map((a) => a.order.tickId))].sort((a, b) => a - b);
+    for (const tickId of ticks) await market.pinTick(tx, tickId);
+    const postings = admitted.map((a) =>
+      openingPostings(a.row, a.order.marginMinor, a.order.feeMinor, a.order.fast, shard),
+    );
+    // Holds, fees, balances, fills and the batch's event: one statement.
+    const fresh = await ledger.freshParts(tx, {
+      currency: USDT,
+      holds: postings.flatMap((p) => p.holds),
+      transfers: postings.flatMap((p) => p.transfers),
+    });
+    const event = batchPart(
+      'opened',
+      admitted.map((a) => ({
+        row: a.row,
+        event: 'opened' as const,
+        fill: { reason: 'market', price: a.order.pushPrice, tickId: a.order.tickId },
+      })),
+    );
+    const { counts, ids } = await runBundleWithIds(
+      tx,
+      [
+        ...fresh.parts,
+        repo.fillsPart(
+          'fills',
+          admitted.map((a) => ({ ...a.order.fill, orderId: a.row.id })),
+        ),
+        event.part,
+      ],
+      ['opened'],
+    );
+    try {
+      fresh.check(counts);
+    } catch (e) {
+      throw asMarginError(e);
+    }
+    if (counts.fills !== admitted.length) throw new Error('trading: a batch’s fills were not all written');
+    const [eventId] = ids.opened ?? [];
+    if (eventId === undefined) throw new Error('trading: a batch’s event was not written');
+    return { outcomes, publish: () => event.publish(eventId) };
+  }
+
+  /** Lock, decide which orders fit, insert those, finish. */
+  function writeBatch(batch: Job[], shard: number): Promise<Written> {
     return ledger.runInTransaction(
       async (tx) => {
         const now = clock.now();
@@ -91,72 +180,24 @@ export function createOrderBatcher(ctx: TradingContext, { batchPart }: Pick<Trad
           USDT,
           built.map((o) => o.fast.user.available),
         );
-        // In arrival order, from the locked balances: which orders fit (margin + fee).
-        const fits = built.map((order) => {
-          const account = order.fast.user.available.id;
-          const have = balances.get(account) ?? 0n;
-          const cost = order.marginMinor + order.feeMinor;
-          if (have < cost) return false;
-          balances.set(account, have - cost);
-          return true;
-        });
+        const fits = decideFits(built, balances);
         const stored = await repo.insertOrders(
           tx,
           built.filter((_, i) => fits[i]).map((o) => o.row),
         );
-        const byPublicId = new Map(stored.map((r) => [r.publicId, r]));
-        const outcomes: (OrderRow | Error)[] = [];
-        const admitted: { order: BatchOrder; row: OrderRow }[] = [];
-        built.forEach((order, i) => {
-          const row = fits[i] ? byPublicId.get(order.row.publicId) : undefined;
-          if (!fits[i]) outcomes.push(tradingErrors.insufficientMargin());
-          else if (!row) outcomes.push(new DuplicateClientOrder());
-          else {
-            admitted.push({ order, row });
-            outcomes.push(row);
-          }
-        });
-        // An order left out (its key used before) had its cost counted against a later refusal:
-        // decide those on the one-order path instead, exactly.
-        if (stored.length < fits.filter(Boolean).length && fits.includes(false)) throw new RetryAlone();
-        if (admitted.length === 0) return outcomes;
-        // Ascending, as every batch pins them: two writers pinning the same fresh ticks queue, never deadlock.
-        const ticks = [...new Set(admitted.map((a) => a.order.tickId))].sort((a, b) => a - b);
-        for (const tickId of ticks) await market.pinTick(tx, tickId);
-        const postings = admitted.map((a) =>
-          openingPostings(a.row, a.order.marginMinor, a.order.feeMinor, a.order.fast, shard),
-        );
-        // Holds, fees, balances, fills and the batch's event: one statement.
-        const fresh = await ledger.freshParts(tx, {
-          currency: USDT,
-          holds: postings.flatMap((p) => p.holds),
-          transfers: postings.flatMap((p) => p.transfers),
-        });
-        const counts = await runBundle(tx, [
-          ...fresh.parts,
-          repo.fillsPart(
-            'fills',
-            admitted.map((a) => ({ ...a.order.fill, orderId: a.row.id })),
-          ),
-          batchPart(
-            'opened',
-            admitted.map((a) => ({
-              row: a.row,
-              event: 'opened' as const,
-              fill: { reason: 'market', price: a.order.pushPrice, tickId: a.order.tickId },
-            })),
-          ),
-        ]);
-        try {
-          fresh.check(counts);
-        } catch (e) {
-          throw asMarginError(e);
-        }
-        if (counts.fills !== admitted.length) throw new Error('trading: a batch’s fills were not all written');
-        return outcomes;
+        return finish(tx, built, fits, stored, shard);
       },
       { retries: RETRIES },
     );
+  }
+
+  /** Writes the batch and, once it has committed, publishes its event. */
+  async function write(batch: Job[], slot: number): Promise<(OrderRow | Error)[]> {
+    const shard = feeShard(slot);
+    const written = await writeBatch(batch, shard);
+    // Before the answers: a client that hears its order placed may already be sent its push.
+    await written.publish?.();
+    return written.outcomes;
   }
 
   /** Writer slots not writing now (slot 0 first); a slot's writer runs until the queue is empty. */

@@ -124,8 +124,12 @@ export interface TradingDeps {
 /** What trading needs of the events module (apps/server/src/modules/events). */
 export interface EventSink {
   write(exec: Executor, topic: string, payload: unknown): Promise<void>;
-  /** An event as a part of a bundle (db/raw.ts), written with the batch's other rows. */
-  part(name: string, topic: string, payload: unknown): BundlePart;
+  /**
+   * An event as a part of a bundle (db/raw.ts), written with the batch's other rows, that the
+   * writer publishes itself after commit (`publishOwn`, with the id the bundle answers).
+   */
+  ownPart(name: string, topic: string, payload: unknown): BundlePart;
+  publishOwn(messages: readonly { id: number; topic: string; payload: unknown }[]): Promise<void>;
   published(): void;
   subscribe(topic: string, handler: (message: { payload: unknown }) => void): () => void;
 }

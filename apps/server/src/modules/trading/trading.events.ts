@@ -97,20 +97,23 @@ export function createTradingEvents({ events, log, notify, market }: TradingCont
   }
 
   /**
-   * Several orders' changes as one event (an order batch): one outbox row, one claim and one
-   * publication for the whole batch, heard as each of its changes in turn; as a part of the batch's
-   * bundle (db/raw.ts), named `name`. Only for changes that notify no one (a market order's
-   * opening): the others go through `emit`.
+   * Several orders' changes as one event (an order batch): one outbox row for the whole batch, as
+   * a part of the batch's bundle (db/raw.ts) named `name`, answering its id; the batch publishes it
+   * itself once committed (`publish`), heard as each of its changes in turn. Only for changes that
+   * notify no one (a market order's opening): the others go through `emit`.
    */
   function batchPart(
     name: string,
     changes: readonly { row: OrderRow; event: OrderPushEvent; fill: Fill }[],
-  ): BundlePart {
+  ): { part: BundlePart; publish(id: number): Promise<void> } {
     for (const c of changes) {
       if (notify && notificationKindOf(c.event, c.fill.reason)) throw new Error('trading: a batch event cannot notify');
     }
-    const batch: OrderEventBatch = { batch: changes.map((c) => payloadOf(c.row, c.event, c.fill)) };
-    return events.part(name, ORDER_TOPIC, batch);
+    const payload: OrderEventBatch = { batch: changes.map((c) => payloadOf(c.row, c.event, c.fill)) };
+    return {
+      part: events.ownPart(name, ORDER_TOPIC, payload),
+      publish: (id) => events.publishOwn([{ id, topic: ORDER_TOPIC, payload }]),
+    };
   }
 
   return {

@@ -199,7 +199,6 @@ export function createTradingPlacement(
       }
     }
     runner.apply(entryOf(inst, row, snap.tickId));
-    published();
     return view(inst, row, snap);
   }
 
@@ -290,7 +289,7 @@ export function createTradingPlacement(
     const { userId, mode, input, p, fast } = o;
     const { inst, snap, quote } = p;
     const isMarket = input.type === 'market';
-    return ledger.runInTransaction(
+    const row = await ledger.runInTransaction(
       async (tx) => {
         const now = clock.now();
         const { row, lots, entryPrice } = orderValues(o, now);
@@ -323,6 +322,9 @@ export function createTradingPlacement(
       },
       { retries: RETRIES },
     );
+    // Its event is in the outbox: the relay publishes it now (a batch publishes its own).
+    published();
+    return row;
   }
 
   return {

@@ -92,6 +92,8 @@ export function createTriggerRunner(deps: RunnerDeps) {
       const old = books.get(prev.instrumentId);
       old?.index.remove(e.orderId);
       old?.staged.delete(e.orderId);
+      // Its earlier state may still wait to be caught up: only this one counts now.
+      if (late.length > 0) late = late.filter((l) => l.orderId !== e.orderId);
     }
     known.set(e.orderId, { instrumentId: e.instrumentId, version: e.version });
     if (!e.item) return;
@@ -128,7 +130,13 @@ export function createTriggerRunner(deps: RunnerDeps) {
         return;
       }
     }
-    b.index.add(e.item);
+    index(b, e.item);
+  }
+
+  /** Into the book's index, replacing what it held for the order (heard and applied, both late). */
+  function index(b: Book, item: NonNullable<RunnerEntry['item']>): void {
+    if (b.index.has(item.id)) b.index.remove(item.id);
+    b.index.add(item);
   }
 
   function activate(b: Book, tickId: number): void {
@@ -136,7 +144,7 @@ export function createTriggerRunner(deps: RunnerDeps) {
     for (const [id, e] of b.staged) {
       if (e.afterTickId < tickId && e.item) {
         b.staged.delete(id);
-        b.index.add(e.item);
+        index(b, e.item);
       }
     }
   }

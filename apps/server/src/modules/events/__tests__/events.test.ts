@@ -6,7 +6,8 @@ import { ManualClock } from '../../../lib/clock.ts';
 import { DRIVERS, openTestDatabase } from '../../../test/db.ts';
 import type { Bus, BusMessage } from '../events.bus.ts';
 import { createLocalBus } from '../events.bus.ts';
-import { createRelay, writeEvent } from '../events.outbox.ts';
+import { runBundleWithIds } from '../../../db/raw.ts';
+import { createRelay, ownEventPart, writeEvent } from '../events.outbox.ts';
 import { createEvents } from '../events.service.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -111,6 +112,41 @@ describe.each(DRIVERS)('events after commit on %s', (driver) => {
     clock.advance(31_000);
     expect(await relay.drain()).toBe(1);
     expect(heard.map((m) => m.payload)).toEqual([{ a: 1 }, { a: 2 }]);
+  });
+
+  it('a writer publishes its own event after commit and marks it; no relay takes it while claimed, one does once the writer is gone', async () => {
+    const bus = createLocalBus({ onError: noop });
+    const heard = collect(bus, 'own');
+    const writer = createRelay({ db: database.db, bus, clock, log: quiet });
+    const other = createRelay({ db: database.db, bus, clock, log: quiet });
+    await other.drain();
+    const state = async () =>
+      queryRows<{ id: string; published_at: string | null; claimed_until: string | null }>(
+        database.db,
+        sql`select id, published_at, claimed_until from event_outbox where topic = 'own' order by id`,
+      );
+
+    // Written in a bundle, answering its id; published by the writer, marked a moment later.
+    const { ids } = await database.db.transaction((tx) =>
+      runBundleWithIds(tx, [ownEventPart(clock, 'ev', 'own', { n: 1 }, 30_000)], ['ev']),
+    );
+    const [id] = ids.ev ?? [];
+    expect(id).toBeTypeOf('number');
+    expect(await other.drain()).toBe(0);
+    await writer.publishOwn([{ id: id!, topic: 'own', payload: { n: 1 } }]);
+    expect(heard.map((m) => m.payload)).toEqual([{ n: 1 }]);
+    await writer.flushMarks();
+    expect((await state())[0]?.published_at).not.toBeNull();
+
+    // Its writer died between commit and publication: the claim lapses and a relay publishes it.
+    await database.db.transaction((tx) =>
+      runBundleWithIds(tx, [ownEventPart(clock, 'ev', 'own', { n: 2 }, 30_000)], ['ev']),
+    );
+    expect(await other.drain()).toBe(0);
+    clock.advance(31_000);
+    expect(await other.drain()).toBe(1);
+    expect(heard.map((m) => m.payload)).toEqual([{ n: 1 }, { n: 2 }]);
+    expect((await state()).every((r) => r.published_at !== null)).toBe(true);
   });
 
   it.runIf(REDIS_URL)('through Redis, every process hears every event once', async () => {

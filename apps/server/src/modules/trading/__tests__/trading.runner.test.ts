@@ -116,6 +116,24 @@ describe('trigger runner', () => {
     expect(s.settled.at(-1)).toEqual({ id: 9, reason: 'stopLoss', tickId: later, fill: 150n });
   });
 
+  it('holds one late order once when it is heard from the bus and applied by its placement alike', async () => {
+    const s = setup();
+    await s.runner.start();
+    const checked = s.tick(300n);
+    s.tick(290n);
+    await s.runner.drain();
+    // Its batch publishes the event before the placement applies it: the same state twice, both late.
+    s.runner.heard(long(11, 200n, 1, checked));
+    s.runner.apply(long(11, 200n, 1, checked));
+    await s.runner.drain();
+    s.runner.apply(long(11, 200n, 1, checked));
+    await s.runner.drain();
+    expect(s.runner.has(11)).toBe(true);
+    const crossed = s.tick(150n);
+    await s.runner.drain();
+    expect(s.settled).toEqual([{ id: 11, reason: 'stopLoss', tickId: crossed, fill: 150n }]);
+  });
+
   it('takes states heard from the bus only while running and only when newer', async () => {
     const s = setup();
     s.runner.heard(long(1, 100n, 1));
