@@ -184,12 +184,14 @@ describe.each(layouts)('price alerts journey (%s)', (layout) => {
     await page.waitForURL((u) => u.pathname === '/profile/notification');
     const note = page.locator('[data-testid="notification-item"][data-kind="priceAlert"]').first();
     await note.waitFor();
-    expect(await note.getByTestId('notification-title').textContent()).toBe('Price alert: BTCUSDT');
+    expect(await note.getByTestId('notification-title').textContent()).toBe('Price alert: Bitcoin');
     const notes = page.locator('[data-testid="notification-item"][data-kind="priceAlert"]');
     const bodies = await notes.getByTestId('notification-body').allTextContents();
     const body = bodies.find((b) => b.includes(`tick #${fired.firedTickId}.`)) ?? bodies.join(' | ');
     expect(body).toContain(`tick #${fired.firedTickId}`);
-    expect(body).toMatch(new RegExp(`reaching your alert at (${up}|${down})`));
+    // Prices in a notification are grouped as the reader's language groups them.
+    const grouped = (p: string) => p.replace(/^\d+/, (i) => i.replace(/\B(?=(\d{3})+$)/g, ','));
+    expect(body).toMatch(new RegExp(`reaching your alert at (${grouped(up)}|${grouped(down)})`));
     expect(await note.locator('a').getAttribute('href')).toBe('/market?id=BTCUSDT');
     await screenshot(page, `alerts-${layout}-notification`);
 

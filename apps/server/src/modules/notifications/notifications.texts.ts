@@ -1,6 +1,7 @@
 import { type Language, RTL_LANGUAGES } from '@openbourse/contracts/languages.ts';
 import type { NotificationKind } from '@openbourse/contracts/notifications.ts';
-import { errorMessage } from '@openbourse/locales/server.ts';
+import { formatDecimal, formatMoney, isDecimalString } from '@openbourse/locales/format.ts';
+import { errorMessage, instrumentName } from '@openbourse/locales/server.ts';
 
 const RTL: ReadonlySet<Language> = new Set(RTL_LANGUAGES);
 
@@ -17,7 +18,10 @@ export function renderNotification(
   // In right-to-left text, a value (order number, price, signed P/L, address) is isolated left to
   // right, so "-12.5" keeps its sign in front and "U2026…" its order.
   const values: Record<string, string> = {};
-  for (const [k, v] of Object.entries(params)) values[k] = RTL.has(lang) && v ? `\u2066${v}\u2069` : v;
+  // A name (Arabic in Arabic) is isolated by its own first letter instead.
+  for (const [k, v] of Object.entries(displayed(lang, params))) {
+    values[k] = RTL.has(lang) && v ? `${k === 'name' ? '\u2068' : '\u2066'}${v}\u2069` : v;
+  }
   // A sign-in from a client that named no browser.
   if (kind === 'newSignIn' && !params.device) values.device = errorMessage(lang, 'notify.unknownDevice');
   // A price alert's sentence is worded by its direction ("rose to" / "fell to"), one text each.
@@ -26,6 +30,32 @@ export function renderNotification(
     title: errorMessage(lang, `notify.${kind}.title`, values),
     body: errorMessage(lang, body ?? `notify.${kind}.body`, values),
   };
+}
+
+/** Prices exactly as given (every digit kept), grouped as in the reader's language. */
+const PRICES = ['price', 'target'] as const;
+
+/**
+ * The stored parameters as the reader sees them: prices grouped in their language with every
+ * digit kept, a profit or loss by the money rule (signed, at least 2 decimals), and the
+ * instrument's name in their language (the stored name is the operator's, in English).
+ */
+function displayed(lang: Language, params: Record<string, string>): Record<string, string> {
+  const out = { ...params };
+  for (const key of PRICES) {
+    const v = out[key];
+    if (v && isDecimalString(v)) {
+      const decimals = v.split('.')[1]?.length ?? 0;
+      out[key] = formatDecimal(v, lang, { minFractionDigits: decimals, maxFractionDigits: decimals });
+    }
+  }
+  const pnl = out.pnl?.replace(/^\+/, '');
+  if (pnl && isDecimalString(pnl)) {
+    // Isolated below, with the other values, for right-to-left readers only.
+    out.pnl = formatMoney(pnl, 'USDT', lang, { signed: true, code: false }).replace(/[\u2066-\u2069]/g, '');
+  }
+  if (out.code) out.name = instrumentName(lang, out.code, out.name ?? out.code);
+  return out;
 }
 
 const BROWSERS: [RegExp, string][] = [

@@ -65,8 +65,8 @@ describe.each(DRIVERS)('price alerts firing on %s', (driver) => {
     expect(more).toEqual([]);
     expect(note).toMatchObject({
       kind: 'priceAlert',
-      title: 'Price alert: BTCUSDT',
-      body: `Bitcoin rose to 95100.00, reaching your alert at 95100.00 or above. Price from recorded tick #${crossing.id}.`,
+      title: 'Price alert: Bitcoin',
+      body: `Bitcoin rose to 95,100.00, reaching your alert at 95,100.00 or above. Price from recorded tick #${crossing.id}.`,
       subject: { type: 'instrument', id: btcId, code: 'BTCUSDT', mode: null },
       read: false,
     });
@@ -81,12 +81,13 @@ describe.each(DRIVERS)('price alerts firing on %s', (driver) => {
     await at('95100.00');
     expect(await notes(u.token)).toHaveLength(1);
 
-    // Read in Japanese and in Arabic (values isolated left to right).
+    // Read in Japanese and in Arabic (values isolated left to right), the instrument named in each.
     const [ja] = await notes(u.token, 'ja');
-    expect(ja).toMatchObject({ id: note!.id, title: '価格アラート：BTCUSDT' });
-    expect(ja!.body).toContain('95100.00');
+    expect(ja).toMatchObject({ id: note!.id, title: '価格アラート：ビットコイン' });
+    expect(ja!.body).toContain('95,100.00');
     const [ar] = await notes(u.token, 'ar');
-    expect(ar!.body).toContain('\u206695100.00\u2069');
+    expect(ar!.body).toContain('\u206695,100.00\u2069');
+    expect(ar!.body).toContain('\u2068بيتكوين\u2069');
     expect(ar!.body).toContain(`\u2066${crossing.id}\u2069`);
     await at('95000.00');
   });
@@ -100,7 +101,7 @@ describe.each(DRIVERS)('price alerts firing on %s', (driver) => {
     expect(fired).toMatchObject({ condition: 'below', price: '94500.50', firedPrice: '93000.00', firedTickId: gap.id });
     const [note] = await notes(u.token);
     expect(note!.body).toBe(
-      `Bitcoin fell to 93000.00, reaching your alert at 94500.50 or below. Price from recorded tick #${gap.id}.`,
+      `Bitcoin fell to 93,000.00, reaching your alert at 94,500.50 or below. Price from recorded tick #${gap.id}.`,
     );
     await at('95000.00');
   });

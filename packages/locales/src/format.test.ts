@@ -6,7 +6,7 @@ import {
   formatInteger,
   formatMoney,
   formatPercentFromFraction,
-} from './format';
+} from './format.ts';
 
 describe('formatting', () => {
   it('formats decimal strings exactly, without floating-point drift', () => {
