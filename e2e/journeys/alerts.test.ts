@@ -223,7 +223,7 @@ describe.each(layouts)('price alerts journey (%s)', (layout) => {
     await page.goto(`${env.server.url}/profile/notification`);
     await expect
       .poll(() => note.getByTestId('notification-title').textContent(), { timeout: 10_000 })
-      .toBe('تنبيه سعر: \u2066BTCUSDT\u2069');
+      .toBe('تنبيه سعر: \u2068بيتكوين\u2069');
     await screenshot(page, `alerts-${layout}-notification-ar`);
 
     await page.goto(`${env.server.url}/market?type=crypto&id=BTCUSDT`);
