@@ -136,7 +136,7 @@ export function History() {
               {o.state === 'closed' ? (
                 <>
                   <Field label={t('market.history.closePrice')} testId="history-close-price">
-                    {m.price(o.closePrice)}
+                    {m.price(o.closePrice, o.openPrice ?? o.price)}
                   </Field>
                   <Field label={t('market.history.reason')} testId="history-reason">
                     {o.closeReason ? t(`market.closeReason.${o.closeReason}`) : '—'}

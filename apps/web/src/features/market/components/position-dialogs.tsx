@@ -32,7 +32,7 @@ function CloseEstimate({ order, lots }: { order: UOrder; lots: string }) {
         <div className="close-estimate__row">
           <dt>{t('market.positions.closeAt')}</dt>
           <dd className="num" data-testid="close-estimate-price">
-            {estimate ? m.price(estimate.price) : '—'}
+            {estimate ? m.price(estimate.price, order.openPrice) : '—'}
           </dd>
         </div>
         <div className="close-estimate__row">

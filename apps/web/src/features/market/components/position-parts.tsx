@@ -5,6 +5,10 @@ import { useFormat } from '@/shared/hooks/use-format';
 import { signOf } from '@/shared/lib/decimal';
 
 /** Pieces the positions panel and the order history share. */
+
+/** How many decimals a decimal string carries ("95020.50" → 2). */
+const decimalsOf = (v: string | null | undefined) => (v ? (v.split('.')[1]?.length ?? 0) : 0);
+
 export const pnlClass = (v: string) => `num change--${signOf(v) > 0 ? 'up' : signOf(v) < 0 ? 'down' : 'flat'}`;
 
 export function useMoney() {
@@ -13,7 +17,9 @@ export function useMoney() {
     format,
     usdt: (v: string) => format.money(v),
     pnl: (v: string) => format.money(v, 'USDT', { signed: true }),
-    price: (v: string | null) => (v ? format.decimal(v, { minFractionDigits: 0, maxFractionDigits: 10 }) : '—'),
+    /** A price with every digit it has; with `like`, at least as many decimals as that price (a quote beside an open price). */
+    price: (v: string | null, like?: string | null) =>
+      v ? format.decimal(v, { minFractionDigits: decimalsOf(like), maxFractionDigits: 10 }) : '—',
     time: (ms: number | null) => (ms ? format.dateTime(new Date(ms).toISOString()) : '—'),
   };
 }

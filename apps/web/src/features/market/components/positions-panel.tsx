@@ -97,7 +97,7 @@ function OpenPositions() {
                   {m.price(o.openPrice)}
                 </Field>
                 <Field label={t('market.positions.currentPrice2')} testId="position-current-price">
-                  {m.price(price)}
+                  {m.price(price, o.openPrice)}
                 </Field>
                 <Field label={t('market.ticket.margin')}>{m.usdt(o.marginHeld)}</Field>
                 <Field label={t('market.ticket.takeProfit')} testId="position-tp">

@@ -57,7 +57,12 @@ export default function BalanceMarginRoute() {
               <dt className="metric__label">{t(`wallet.margin.${m}`)}</dt>
               <dd className={`metric__value ${tone}`} data-testid={TEST_IDS[m]}>
                 {value !== undefined ? (
-                  format.money(value, 'USDT', { signed: m === 'openPnl' })
+                  <span dir="ltr" className="metric__figure">
+                    <span className="metric__amount">
+                      {format.money(value, 'USDT', { signed: m === 'openPnl', code: false })}
+                    </span>
+                    <span className="metric__unit">USDT</span>
+                  </span>
                 ) : (
                   <>
                     <span aria-hidden="true">—</span>
