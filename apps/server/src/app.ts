@@ -24,6 +24,7 @@ import type { LimitRule } from './modules/limits/limits.service.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { depositRoutes } from './modules/wallet/wallet.deposits.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { watchlistRoutes } from './modules/watchlist/watchlist.routes.ts';
 import type { WatchlistOptions } from './modules/watchlist/watchlist.service.ts';
@@ -146,6 +147,7 @@ export async function buildApp(opts: BuildOptions) {
   });
   await app.register(contentRoutes, { content: services.content, params: services.params, home: services.home });
   await app.register(walletRoutes, { accounts });
+  await app.register(depositRoutes, { deposits: services.deposits });
   await app.register(marketRoutes, { market });
   await app.register(tradingRoutes, { trading });
   await app.register(notificationsRoutes, { notifications });
@@ -157,6 +159,7 @@ export async function buildApp(opts: BuildOptions) {
     accounts: services.adminAccounts,
     dashboard: services.adminDashboard,
     users: services.adminUsers,
+    funding: services.adminFunding,
     params: services.adminParams,
     instruments: services.adminInstruments,
     content: services.adminContent,

@@ -13,6 +13,7 @@ import { createAdminContent } from './modules/admin/admin.content.ts';
 import { CONFIG_TOPIC, createAdminInstruments } from './modules/admin/admin.instruments.ts';
 import { createAdminParams } from './modules/admin/admin.params.ts';
 import { createAdminUsers } from './modules/admin/admin.users.ts';
+import { createAdminFunding } from './modules/admin/admin.funding.ts';
 import { createSessionsDirectory } from './modules/auth/auth.sessions.ts';
 import { createUsersDirectory } from './modules/users/users.directory.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -40,6 +41,7 @@ import { createParamsService } from './modules/params/params.service.ts';
 import { createTradingService, tradingOptionsFromEnv } from './modules/trading/trading.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createAccountsService } from './modules/wallet/accounts.service.ts';
+import { createDeposits } from './modules/wallet/wallet.deposits.ts';
 import { createWatchlistService } from './modules/watchlist/watchlist.service.ts';
 
 export function createPlatform(opts: BuildOptions & { clock: Clock; log: FastifyBaseLogger }) {
@@ -170,8 +172,20 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     trading,
     published: () => events.published(),
   });
+  // Money in and out: the networks, deposits and their review in the back office.
+  const deposits = createDeposits({ db, clock, ledger, files });
+  const adminFunding = createAdminFunding({
+    db,
+    clock,
+    deposits,
+    directory: createUsersDirectory({ db }),
+    notify: notifications.notify,
+    published: () => notifications.published(),
+  });
   const services = {
     adminAuth,
+    adminFunding,
+    deposits,
     adminAccounts,
     adminDashboard,
     adminUsers,

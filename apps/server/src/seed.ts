@@ -14,6 +14,7 @@ export async function seedPlatform(
   await db.transaction(async (tx) => {
     await services.params.seed(tx);
     await services.ledger.seedCurrencies(tx);
+    await services.deposits.seed(tx);
     await services.fees.seed(tx);
     await services.content.seed(tx);
     await services.market.seed(tx);

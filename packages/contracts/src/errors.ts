@@ -107,6 +107,21 @@ export const ErrorCode = {
   AlertAlreadyReached: 40031,
   /** A target price with more decimals than the instrument's prices have; params: decimals. */
   AlertPriceDecimals: 40032,
+  /** A deposit below its currency's minimum (spec §5, §9); params: name, limit. */
+  DepositBelowMinimum: 40033,
+  /** A deposit whose transaction hash was declared before (by anyone). */
+  TxHashUsed: 40034,
+  /** A coin on a network the platform does not receive it on (or switched off). */
+  NetworkUnavailable: 40035,
+  /** A review decided meanwhile by another reviewer (the first decision stands). */
+  AlreadyDecided: 40036,
+  /** Spec §5: "amount, and the correct amount". */
+  AmountRequired: 40037,
+  AmountWrong: 40038,
+  /** A transaction hash missing, or not 64 hexadecimal digits (0x first on Ethereum networks). */
+  TxHashWrong: 40039,
+  /** The last 6 characters of the sending address, missing or not 6 letters or digits. */
+  Last6Wrong: 40040,
   NotFound: 40400,
   RouteNotFound: 40401,
   PayloadTooLarge: 41300,

@@ -11,7 +11,8 @@ import { paged, pageQueryFields } from './paging.ts';
  * closed by that trigger; passwordChanged / passwordReset: the login password changed (signed in)
  * or was reset with a code; withdrawPasswordSet / withdrawPasswordChanged: the withdrawal password
  * set for the first time or changed; newSignIn: the account signed in (login); priceAlert: one of the
- * user's price alerts was reached by a recorded tick (modules/watchlist).
+ * user's price alerts was reached by a recorded tick (modules/watchlist); depositApproved /
+ * depositRejected: a reviewer decided one of the user's deposits (credited, or with the reason).
  */
 export const NOTIFICATION_KINDS = [
   'orderFilled',
@@ -25,15 +26,17 @@ export const NOTIFICATION_KINDS = [
   'withdrawPasswordChanged',
   'newSignIn',
   'priceAlert',
+  'depositApproved',
+  'depositRejected',
 ] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 
 /**
  * order: one of the user's margin orders; account: the account's security (password, sign-ins);
- * instrument: a market (a price alert), by its id and code.
+ * instrument: a market (a price alert), by its id and code; deposit: one of the user's deposits, by its public id.
  */
-export const NOTIFICATION_SUBJECTS = ['order', 'account', 'instrument'] as const;
+export const NOTIFICATION_SUBJECTS = ['order', 'account', 'instrument', 'deposit'] as const;
 export const NotificationSubjectType = z.enum(NOTIFICATION_SUBJECTS);
 export type NotificationSubjectType = z.infer<typeof NotificationSubjectType>;
 
@@ -50,7 +53,9 @@ export const NotificationSubject = z.object({
     .number()
     .int()
     .nullable()
-    .describe('order: the order’s public id (UOrder.id); instrument: the instrument’s id; account: null'),
+    .describe(
+      'order: the order’s public id (UOrder.id); instrument: the instrument’s id; deposit: its public id; account: null',
+    ),
   code: z.string().nullable().describe('order, instrument: the instrument’s code (for a link to its market page)'),
   mode: z.enum(['real', 'demo']).nullable().describe('order: the account the order is in'),
 });

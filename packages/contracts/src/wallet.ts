@@ -28,6 +28,7 @@ export const TRANSACTION_TYPES = [
   'cfd_margin_release',
   'cfd_loss',
   'cfd_profit',
+  'deposit',
   'other',
 ] as const;
 export const TransactionType = z
@@ -36,7 +37,8 @@ export const TransactionType = z
     'demo_fund: virtual funds credited to the demo book; cfd_margin: margin held for an open position; ' +
       'cfd_entry: margin + fee held for an order waiting to open; cfd_entry_release: that hold returned ' +
       '(cancel or fill); cfd_fee: opening fee; cfd_margin_release: margin returned on a close; cfd_loss: ' +
-      'realised loss taken from the margin; cfd_profit: realised profit paid; other: any other movement',
+      'realised loss taken from the margin; cfd_profit: realised profit paid; deposit: an approved deposit credited; ' +
+      'other: any other movement',
   );
 export type TransactionType = z.infer<typeof TransactionType>;
 

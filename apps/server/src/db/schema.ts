@@ -15,3 +15,4 @@ export * from '../modules/jobs/jobs.tables.ts';
 export * from '../modules/notifications/notifications.tables.ts';
 export * from '../modules/admin/admin.tables.ts';
 export * from '../modules/watchlist/watchlist.tables.ts';
+export * from '../modules/wallet/wallet.tables.ts';

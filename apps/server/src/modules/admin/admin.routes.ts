@@ -37,6 +37,8 @@ import type { AdminInstruments } from './admin.instruments.ts';
 import type { AdminParams } from './admin.params.ts';
 import type { AdminUsers } from './admin.users.ts';
 import { adminUserRoutes } from './admin.users.routes.ts';
+import { adminFundingRoutes } from './admin.funding.routes.ts';
+import type { AdminFunding } from './admin.funding.ts';
 import { type AdminActor, type AdminAuth, adminView } from './admin.auth.ts';
 import { adminErrors } from './admin.errors.ts';
 import { type AdminRole, may, PERMISSIONS, type Permission } from './admin.roles.ts';
@@ -72,6 +74,7 @@ export async function adminRoutes(
     accounts: AdminAccounts;
     dashboard: AdminDashboard;
     users: AdminUsers;
+    funding: AdminFunding;
     params: AdminParams;
     instruments: AdminInstruments;
     content: AdminContent;
@@ -262,6 +265,7 @@ export async function adminRoutes(
   );
 
   adminUserRoutes(app, { users: deps.users });
+  adminFundingRoutes(app, { funding: deps.funding });
   adminContentRoutes(app, { content: deps.content });
 
   r.get(

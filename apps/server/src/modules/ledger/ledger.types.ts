@@ -4,11 +4,17 @@ export const MODES: readonly Mode[] = ['real', 'demo'];
 
 /** A user's money is split into what they can spend and what open orders / withdrawals hold. */
 export type UserAccountKind = 'available' | 'locked';
-/** The platform's side of every posting: treasury (funding, payouts), fees, faucet (demo money), clearing (trades). */
-export type PlatformAccountKind = 'treasury' | 'fees' | 'faucet' | 'clearing';
+/** The platform's side of every posting: treasury (funding, payouts), fees, faucet (demo money), clearing (trades), deposits (the coins users sent in, credited on approval). */
+export type PlatformAccountKind = 'treasury' | 'fees' | 'faucet' | 'clearing' | 'deposits';
 export type AccountKind = UserAccountKind | PlatformAccountKind;
 export const USER_ACCOUNT_KINDS: readonly UserAccountKind[] = ['available', 'locked'];
-export const PLATFORM_ACCOUNT_KINDS: readonly PlatformAccountKind[] = ['treasury', 'fees', 'faucet', 'clearing'];
+export const PLATFORM_ACCOUNT_KINDS: readonly PlatformAccountKind[] = [
+  'treasury',
+  'fees',
+  'faucet',
+  'clearing',
+  'deposits',
+];
 
 /**
  * A platform account (kind, mode, currency) exists as up to this many shards, so that postings of

@@ -22,6 +22,7 @@ export const NOTIFICATION_TOPIC = 'notifications';
 export type NotificationTarget =
   | { type: 'order'; id: number; code: string; mode: 'real' | 'demo' }
   | { type: 'instrument'; id: number; code: string }
+  | { type: 'deposit'; id: number }
   | { type: 'account' };
 
 export interface NotificationInput {
@@ -97,7 +98,9 @@ export function createNotificationsService(deps: {
         }
       : instrument
         ? { type: 'instrument', id: Number(row.subjectId), code: row.params.code ?? null, mode: null }
-        : { type: 'account', id: null, code: null, mode: null };
+        : row.subjectType === 'deposit' && row.subjectId !== null
+          ? { type: 'deposit', id: Number(row.subjectId), code: null, mode: 'real' }
+          : { type: 'account', id: null, code: null, mode: null };
     return {
       id: row.publicId,
       kind,

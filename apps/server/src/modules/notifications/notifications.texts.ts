@@ -49,6 +49,10 @@ function displayed(lang: Language, params: Record<string, string>): Record<strin
       out[key] = formatDecimal(v, lang, { minFractionDigits: decimals, maxFractionDigits: decimals });
     }
   }
+  // A deposit's or withdrawal's amount by the money rule of its currency.
+  if (out.amount && out.currency && isDecimalString(out.amount)) {
+    out.amount = formatMoney(out.amount, out.currency, lang, { code: false });
+  }
   const pnl = out.pnl?.replace(/^\+/, '');
   if (pnl && isDecimalString(pnl)) {
     // Isolated below, with the other values, for right-to-left readers only.

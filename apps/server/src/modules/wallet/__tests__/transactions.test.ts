@@ -136,7 +136,7 @@ describe.each(DRIVERS)('user/listTransactions on %s', (driver) => {
     const b = await t.user();
     const real = (await list(a.token, {}, false)).result.list;
     expect(real).toHaveLength(1);
-    expect(real[0]).toMatchObject({ type: 'other', amount: '250.000000' });
+    expect(real[0]).toMatchObject({ type: 'deposit', amount: '250.000000' });
     // b's demo record holds only b's funding, not a's.
     const demoB = (await list(b.token)).result.list;
     expect(demoB.map((r) => r.type)).toEqual(['demo_fund']);

@@ -14,6 +14,7 @@ import {
   IconLock,
   IconShield,
   IconUser,
+  IconWallet,
 } from '@/shared/components/icons';
 import { useFormat } from '@/shared/hooks/use-format';
 
@@ -33,6 +34,8 @@ const ICONS: Record<NotificationKind, ComponentType<IconProps>> = {
   withdrawPasswordChanged: IconKey,
   newSignIn: IconUser,
   priceAlert: IconBell,
+  depositApproved: IconWallet,
+  depositRejected: IconWallet,
 };
 const TONES: Partial<Record<NotificationKind, string>> = {
   orderCancelled: 'notification__icon--down',
@@ -40,13 +43,17 @@ const TONES: Partial<Record<NotificationKind, string>> = {
   stopOut: 'notification__icon--down',
   takeProfit: 'notification__icon--up',
   orderFilled: 'notification__icon--up',
+  depositApproved: 'notification__icon--up',
+  depositRejected: 'notification__icon--down',
 };
 
 /**
  * Where a notification leads: an order or a price alert to its instrument's market page (positions
- * and history are listed there), an account notice to the security settings.
+ * and history are listed there), a deposit to the balances it changed, an account notice to the
+ * security settings.
  */
 export function subjectLink(n: Pick<Notification, 'subject'>): string {
+  if (n.subject.type === 'deposit') return '/profile/balance';
   if ((n.subject.type === 'order' || n.subject.type === 'instrument') && n.subject.code) {
     return `/market?id=${encodeURIComponent(n.subject.code)}`;
   }

@@ -29,6 +29,7 @@ const KNOWN_TYPES: Record<TransactionType, true> = {
   cfd_margin_release: true,
   cfd_loss: true,
   cfd_profit: true,
+  deposit: true,
   other: true,
 };
 const knownType = (type: string): TransactionType =>

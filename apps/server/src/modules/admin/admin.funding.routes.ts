@@ -1,0 +1,102 @@
+/** The back office's money screens: the deposit review queue (`reviews.decide`) and the networks (`params.edit`). */
+import {
+  AdminDeposit,
+  AdminDepositsPage,
+  AdminDepositsQuery,
+  AdminNetwork,
+  AdminNetworksResult,
+  AdminNetworkUpdate,
+  AdminRejectRequest,
+  FundingIdParams,
+} from '@openbourse/contracts/funding.ts';
+import type { FastifyInstance } from 'fastify';
+import { envelope, ok } from '../../http/envelope.ts';
+import { BEARER, typed } from '../../http/typed.ts';
+import type { AdminActor } from './admin.auth.ts';
+import type { AdminFunding } from './admin.funding.ts';
+
+const TAG = 'admin';
+const actor = (req: { adminActor: AdminActor | null }) => req.adminActor as AdminActor;
+
+export function adminFundingRoutes(app: FastifyInstance, { funding }: { funding: AdminFunding }) {
+  const r = typed(app);
+  const review = { config: { admin: 'reviews.decide' as const } };
+  const edit = { config: { admin: 'params.edit' as const } };
+
+  r.get(
+    '/swx/admin/deposits',
+    {
+      ...review,
+      schema: {
+        tags: [TAG],
+        security: BEARER,
+        summary: 'Deposits: waiting ones first (oldest first), then the decided ones, newest first',
+        querystring: AdminDepositsQuery,
+        response: { 200: envelope(AdminDepositsPage) },
+      },
+    },
+    async (req) => ok(req, await funding.deposits(req.query)),
+  );
+
+  r.post(
+    '/swx/admin/deposits/:id/approve',
+    {
+      ...review,
+      schema: {
+        tags: [TAG],
+        security: BEARER,
+        summary: "Approve a waiting deposit: the user's real account is credited once; 40036 if decided meanwhile",
+        params: FundingIdParams,
+        response: { 200: envelope(AdminDeposit) },
+      },
+    },
+    async (req) => ok(req, await funding.approve(actor(req), req.params.id)),
+  );
+
+  r.post(
+    '/swx/admin/deposits/:id/reject',
+    {
+      ...review,
+      schema: {
+        tags: [TAG],
+        security: BEARER,
+        summary: 'Reject a waiting deposit with a reason the user is shown; 40036 if decided meanwhile',
+        params: FundingIdParams,
+        body: AdminRejectRequest,
+        response: { 200: envelope(AdminDeposit) },
+      },
+    },
+    async (req) => ok(req, await funding.reject(actor(req), req.params.id, req.body.reason)),
+  );
+
+  r.get(
+    '/swx/admin/networks',
+    {
+      ...edit,
+      schema: {
+        tags: [TAG],
+        security: BEARER,
+        summary:
+          'The coins and networks: receiving address, minimum deposit, withdrawal fee rate, minimum and daily limit',
+        response: { 200: envelope(AdminNetworksResult) },
+      },
+    },
+    async (req) => ok(req, await funding.networks()),
+  );
+
+  r.post(
+    '/swx/admin/networks/:id',
+    {
+      ...edit,
+      schema: {
+        tags: [TAG],
+        security: BEARER,
+        summary: 'Edit a network (audited); an empty address stops deposits on it',
+        params: FundingIdParams,
+        body: AdminNetworkUpdate,
+        response: { 200: envelope(AdminNetwork) },
+      },
+    },
+    async (req) => ok(req, await funding.updateNetwork(actor(req), req.params.id, req.body)),
+  );
+}

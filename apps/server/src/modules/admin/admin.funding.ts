@@ -1,0 +1,128 @@
+/**
+ * Money in and out in the back office: the deposit review queue (approve, or reject with a reason;
+ * the first reviewer's decision stands, the user is notified in their language) and the networks'
+ * configuration (receiving addresses, minimums, withdrawal fees and limits). Every decision and edit
+ * is audited with before and after in its own transaction.
+ */
+import type { AdminDeposit, AdminNetwork, AdminNetworkUpdate } from '@openbourse/contracts/funding.ts';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Notify } from '../notifications/notifications.service.ts';
+import type { UsersDirectory } from '../users/users.directory.ts';
+import {
+  type DepositRow,
+  type Deposits,
+  type NetworkPatch,
+  type NetworkRow,
+  trimAmount,
+} from '../wallet/wallet.deposits.ts';
+import type { AdminActor } from './admin.auth.ts';
+import { adminRepository as repo } from './admin.repository.ts';
+
+const networkView = (n: NetworkRow): AdminNetwork => ({
+  id: n.id,
+  currency: n.currency,
+  network: n.network,
+  enabled: n.enabled,
+  address: n.address,
+  minDeposit: trimAmount(n.minDeposit),
+  withdrawFeeRate: trimAmount(n.withdrawFeeRate),
+  minWithdraw: trimAmount(n.minWithdraw),
+  dailyWithdrawLimit: trimAmount(n.dailyWithdrawLimit),
+});
+
+const auditableDeposit = (d: DepositRow) => ({ status: d.status, reason: d.reason, amount: trimAmount(d.amount) });
+
+export function createAdminFunding(deps: {
+  db: Db;
+  clock: Clock;
+  deposits: Deposits;
+  directory: UsersDirectory;
+  notify: Notify;
+  /** After a decision that notified the user has committed: push it now. */
+  published: () => void;
+}) {
+  const { db, clock, deposits, directory } = deps;
+
+  async function depositViews(rows: readonly DepositRow[]): Promise<AdminDeposit[]> {
+    const names = new Map<number, string>();
+    const reviewers = new Map<number, string>();
+    for (const r of rows) {
+      if (!names.has(r.userId)) names.set(r.userId, (await directory.get(db, r.userId))?.username ?? '');
+      if (r.decidedBy !== null && !reviewers.has(r.decidedBy)) {
+        reviewers.set(r.decidedBy, (await repo.byId(db, r.decidedBy))?.email ?? '');
+      }
+    }
+    return rows.map((r) => ({
+      ...deposits.view(r),
+      user: { id: r.userId, username: names.get(r.userId) ?? '' },
+      decidedBy: r.decidedBy === null ? null : (reviewers.get(r.decidedBy) ?? null),
+    }));
+  }
+
+  async function decide(actor: AdminActor, publicId: number, approve: boolean, reason: string | null) {
+    const row = await db.transaction(async (tx) => {
+      const { before, after } = await deposits.decide(tx, { publicId, approve, reason, adminId: actor.admin.id });
+      await repo.auditAs(tx, actor, clock.now(), {
+        action: approve ? 'deposits.approve' : 'deposits.reject',
+        targetType: 'deposit',
+        targetId: String(after.publicId),
+        before: auditableDeposit(before),
+        after: auditableDeposit(after),
+      });
+      await deps.notify(tx, {
+        userId: after.userId,
+        kind: approve ? 'depositApproved' : 'depositRejected',
+        subject: { type: 'deposit', id: after.publicId },
+        params: {
+          amount: trimAmount(after.amount),
+          currency: after.currency,
+          network: after.network,
+          ...(after.reason ? { reason: after.reason } : {}),
+        },
+      });
+      return after;
+    });
+    deps.published();
+    const [view] = await depositViews([row]);
+    return view!;
+  }
+
+  return {
+    async deposits(q: { status?: 'pending' | 'approved' | 'rejected' | undefined; page: number; size: number }) {
+      const { rows, total } = await deposits.queue(q);
+      return { list: await depositViews(rows), total, page: q.page, size: q.size };
+    },
+
+    approve: (actor: AdminActor, publicId: number) => decide(actor, publicId, true, null),
+    reject: (actor: AdminActor, publicId: number, reason: string) => decide(actor, publicId, false, reason),
+
+    async networks() {
+      return { list: (await deposits.allNetworks()).map(networkView) };
+    },
+
+    async updateNetwork(actor: AdminActor, id: number, input: AdminNetworkUpdate): Promise<AdminNetwork> {
+      const patch: NetworkPatch = {};
+      if (input.enabled !== undefined) patch.enabled = input.enabled;
+      if (input.address !== undefined) patch.address = input.address ? input.address : null;
+      if (input.minDeposit !== undefined) patch.minDeposit = input.minDeposit;
+      if (input.withdrawFeeRate !== undefined) patch.withdrawFeeRate = input.withdrawFeeRate;
+      if (input.minWithdraw !== undefined) patch.minWithdraw = input.minWithdraw;
+      if (input.dailyWithdrawLimit !== undefined) patch.dailyWithdrawLimit = input.dailyWithdrawLimit;
+      const after = await db.transaction(async (tx) => {
+        const change = await deposits.updateNetwork(tx, id, patch);
+        await repo.auditAs(tx, actor, clock.now(), {
+          action: 'networks.update',
+          targetType: 'network',
+          targetId: `${change.after.currency}/${change.after.network}`,
+          before: networkView(change.before),
+          after: networkView(change.after),
+        });
+        return change.after;
+      });
+      return networkView(after);
+    },
+  };
+}
+
+export type AdminFunding = ReturnType<typeof createAdminFunding>;

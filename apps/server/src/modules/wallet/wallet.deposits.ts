@@ -1,0 +1,283 @@
+/**
+ * Deposits (spec §3, §7 user/recharge, user/listRecharge): the coins and networks the platform
+ * receives on, a user's declaration of what they sent (with a proof image), and its review. An
+ * approval credits the user's real account by one ledger transfer from the platform's deposit
+ * account, keyed by the deposit, in the same transaction as the decision: approving twice (or two
+ * reviewers at once) credits once.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Deposit, DepositNetwork, ListRechargeResult, RechargeRequest } from '@openbourse/contracts/funding.ts';
+import { formatDecimal, isMoneyError, parseDecimal } from '@openbourse/money';
+import type { z } from 'zod';
+import type { Db, Executor } from '../../db/client.ts';
+import type { AccountMode } from '../../http/request-context.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { FileInfo } from '../files/files.service.ts';
+import type { Viewer } from '../files/files.policy.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import { walletErrors } from './wallet.errors.ts';
+import {
+  type DepositStatus,
+  type NetworkPatch,
+  type NewNetworkRow,
+  walletRepository as repo,
+} from './wallet.repository.ts';
+import type { DepositRow, NetworkRow } from './wallet.tables.ts';
+
+/** The networks seeded on first start (spec §9: minimum deposits USDT 120, BTC 0.015, ETH 0.2). */
+export const DEFAULT_NETWORKS: readonly Omit<NewNetworkRow, 'updatedAt'>[] = [
+  {
+    currency: 'USDT',
+    network: 'TRC20',
+    sort: 1,
+    minDeposit: '120',
+    withdrawFeeRate: '0.005',
+    minWithdraw: '10',
+    dailyWithdrawLimit: '50000',
+  },
+  {
+    currency: 'USDT',
+    network: 'ERC20',
+    sort: 2,
+    minDeposit: '120',
+    withdrawFeeRate: '0.005',
+    minWithdraw: '20',
+    dailyWithdrawLimit: '50000',
+  },
+  {
+    currency: 'BTC',
+    network: 'BTC',
+    sort: 3,
+    minDeposit: '0.015',
+    withdrawFeeRate: '0.002',
+    minWithdraw: '0.001',
+    dailyWithdrawLimit: '2',
+  },
+  {
+    currency: 'ETH',
+    network: 'ERC20',
+    sort: 4,
+    minDeposit: '0.2',
+    withdrawFeeRate: '0.003',
+    minWithdraw: '0.01',
+    dailyWithdrawLimit: '30',
+  },
+];
+
+/** Ethereum-family networks write their hashes with 0x; the others without. */
+const HEX_PREFIXED: ReadonlySet<string> = new Set(['ERC20', 'BEP20', 'ETH']);
+
+/** The ledger code and reference of a deposit's credit (the transaction record shows it as `deposit`). */
+export const DEPOSIT_CODE = 'deposit';
+const DEPOSIT_REF = 'wallet_deposit';
+
+/** Deposits larger than this are typing mistakes, not transfers (and would overflow nothing, but mislead). */
+const MAX_DEPOSIT_DIGITS = 15;
+
+type RechargeInput = z.output<typeof RechargeRequest>;
+
+const randomPublicId = () => Number((1n << 52n) | (randomBytes(8).readBigUInt64BE() >> 12n));
+
+/** "120.000000000000000000" → "120". */
+const trim = (v: string) => (v.includes('.') ? v.replace(/0+$/, '').replace(/\.$/, '') : v);
+
+export interface DepositDecision {
+  publicId: number;
+  approve: boolean;
+  reason: string | null;
+  adminId: number;
+}
+
+export function createDeposits(deps: {
+  db: Db;
+  clock: Clock;
+  ledger: LedgerService;
+  files: { find(viewer: Viewer, id: string): Promise<FileInfo | null> };
+  publicIds?: () => number;
+}) {
+  const { db, clock, ledger } = deps;
+  const publicIds = deps.publicIds ?? randomPublicId;
+
+  async function scaleOf(exec: Executor, currency: string): Promise<number> {
+    const cur = await ledger.getCurrency(exec, currency);
+    if (!cur) throw walletErrors.networkUnavailable();
+    return cur.scale;
+  }
+
+  function view(row: DepositRow): Deposit {
+    return {
+      id: row.publicId,
+      currency: row.currency,
+      network: row.network,
+      amount: trim(row.amount),
+      txHash: row.txHash,
+      last6: row.last6,
+      address: row.address,
+      status: row.status as DepositStatus,
+      reason: row.reason,
+      proofFileId: row.proofFileId,
+      createdAt: row.createdAt.getTime(),
+      decidedAt: row.decidedAt?.getTime() ?? null,
+    };
+  }
+
+  /** The amount in units at the currency's scale: positive, not more decimals than the currency has. */
+  function units(amount: string, scale: number): bigint {
+    if (amount.split('.')[0]!.length > MAX_DEPOSIT_DIGITS) throw walletErrors.amountWrong();
+    try {
+      const u = parseDecimal(amount, scale);
+      if (u <= 0n) throw walletErrors.amountWrong();
+      return u;
+    } catch (e) {
+      if (isMoneyError(e)) throw walletErrors.amountWrong();
+      throw e;
+    }
+  }
+
+  return {
+    view,
+
+    /** Inserts the default networks missing (existing rows are the operators'). */
+    async seed(exec: Executor): Promise<void> {
+      const now = clock.now();
+      await repo.seedNetworks(
+        exec,
+        DEFAULT_NETWORKS.map((n) => ({ ...n, updatedAt: now })),
+      );
+    },
+
+    /** The networks a user may deposit on, with their receiving address (null until the operator sets one). */
+    async networks(): Promise<DepositNetwork[]> {
+      const rows = (await repo.networks(db)).filter((n) => n.enabled);
+      const list: DepositNetwork[] = [];
+      for (const n of rows) {
+        list.push({
+          currency: n.currency,
+          network: n.network,
+          minDeposit: trim(n.minDeposit),
+          scale: await scaleOf(db, n.currency),
+          address: n.address,
+        });
+      }
+      return list;
+    },
+
+    /**
+     * A user declares a deposit to the real account: the network must take the coin and have an
+     * address, the amount reach its minimum, the hash be new (once per platform) and the proof be an
+     * image the user uploaded as a deposit proof. Waits for review.
+     */
+    async declare(userId: number, mode: AccountMode, input: RechargeInput): Promise<Deposit> {
+      if (mode !== 'real') throw walletErrors.realOnly();
+      const network = await repo.network(db, input.currency, input.network);
+      if (!network?.enabled) throw walletErrors.networkUnavailable();
+      if (!network.address) throw walletErrors.noAddress();
+      const cur = await ledger.getCurrency(db, network.currency);
+      if (!cur) throw walletErrors.networkUnavailable();
+      const amount = units(input.amount, cur.scale);
+      if (amount < parseDecimal(trim(network.minDeposit), cur.scale)) {
+        throw walletErrors.belowMinimum(cur.code, trim(network.minDeposit));
+      }
+      const prefixed = input.txHash.startsWith('0x');
+      if (prefixed !== HEX_PREFIXED.has(network.network)) throw walletErrors.txHashWrong();
+      const txHashKey = input.txHash.replace(/^0x/, '').toLowerCase();
+      const proof = await deps.files.find({ kind: 'user', id: userId }, input.proofFileId);
+      if (proof?.purpose !== 'deposit-proof') throw walletErrors.proofRequired();
+      for (let draw = 0; draw < 5; draw++) {
+        const row = await repo.insertDeposit(db, {
+          publicId: publicIds(),
+          userId,
+          currency: network.currency,
+          network: network.network,
+          amount: formatDecimal(amount, cur.scale, { trim: true }),
+          txHash: input.txHash,
+          txHashKey,
+          last6: input.last6,
+          address: network.address,
+          proofFileId: input.proofFileId,
+          createdAt: clock.now(),
+        });
+        if (row) return view(row);
+        // Left out: the hash was declared before, or (rarely) the random public id was drawn before.
+        if (await repo.depositByTxKey(db, txHashKey)) throw walletErrors.txHashUsed();
+      }
+      throw new Error('wallet: no free public deposit id after 5 draws');
+    },
+
+    /** The user's deposits, newest first (user/listRecharge). */
+    async list(
+      userId: number,
+      q: { status?: DepositStatus | undefined; page: number; size: number },
+    ): Promise<ListRechargeResult> {
+      const { rows, total } = await repo.deposits(db, {
+        userId,
+        ...(q.status ? { status: q.status } : {}),
+        page: q.page,
+        size: q.size,
+      });
+      return { list: rows.map(view), total, page: q.page, size: q.size };
+    },
+
+    /** Every user's deposits, waiting ones first (the review queue). */
+    async queue(q: { status?: DepositStatus | undefined; page: number; size: number }) {
+      return repo.deposits(db, { ...(q.status ? { status: q.status } : {}), page: q.page, size: q.size });
+    },
+
+    /** Every network as operators edit it. */
+    async allNetworks(): Promise<NetworkRow[]> {
+      return repo.networks(db);
+    },
+
+    /** An operator's edit of a network, in the caller's transaction (which audits it). */
+    async updateNetwork(
+      tx: Executor,
+      id: number,
+      patch: NetworkPatch,
+    ): Promise<{ before: NetworkRow; after: NetworkRow }> {
+      const before = await repo.networkById(tx, id, true);
+      if (!before) throw walletErrors.noRecord();
+      const after = await repo.updateNetwork(tx, id, patch, clock.now());
+      return { before, after };
+    },
+
+    async get(exec: Executor, publicId: number): Promise<DepositRow> {
+      const row = await repo.depositByPublicId(exec, publicId);
+      if (!row) throw walletErrors.noRecord();
+      return row;
+    },
+
+    /**
+     * Decides a waiting deposit in the caller's transaction: approved (the user's real account
+     * credited from the platform's deposit account, one transfer keyed by the deposit) or rejected
+     * with its reason. A deposit decided meanwhile answers 40036 and nothing changes.
+     */
+    async decide(tx: Executor, d: DepositDecision): Promise<{ before: DepositRow; after: DepositRow }> {
+      const before = await repo.depositByPublicId(tx, d.publicId, true);
+      if (!before) throw walletErrors.noRecord();
+      const after = await repo.decideDeposit(tx, before.id, {
+        status: d.approve ? 'approved' : 'rejected',
+        reason: d.approve ? null : d.reason,
+        by: d.adminId,
+        at: clock.now(),
+      });
+      if (!after) throw walletErrors.alreadyDecided();
+      if (d.approve) {
+        await ledger.transfer(tx, {
+          key: `deposit:${after.id}`,
+          debit: { platform: 'deposits', mode: 'real' },
+          credit: { userId: after.userId, mode: 'real' },
+          currency: after.currency,
+          amount: trim(after.amount),
+          code: DEPOSIT_CODE,
+          refType: DEPOSIT_REF,
+          refId: String(after.publicId),
+        });
+      }
+      return { before, after };
+    },
+  };
+}
+
+export type Deposits = ReturnType<typeof createDeposits>;
+export type { DepositRow, NetworkPatch, NetworkRow };
+export { trim as trimAmount };
