@@ -160,6 +160,7 @@ export async function buildApp(opts: BuildOptions) {
     dashboard: services.adminDashboard,
     users: services.adminUsers,
     funding: services.adminFunding,
+    files: services.files,
     params: services.adminParams,
     instruments: services.adminInstruments,
     content: services.adminContent,

@@ -37,8 +37,10 @@ import type { AdminInstruments } from './admin.instruments.ts';
 import type { AdminParams } from './admin.params.ts';
 import type { AdminUsers } from './admin.users.ts';
 import { adminUserRoutes } from './admin.users.routes.ts';
+import { adminFileRoutes } from './admin.files.routes.ts';
 import { adminFundingRoutes } from './admin.funding.routes.ts';
 import type { AdminFunding } from './admin.funding.ts';
+import type { FilesService } from '../files/files.service.ts';
 import { type AdminActor, type AdminAuth, adminView } from './admin.auth.ts';
 import { adminErrors } from './admin.errors.ts';
 import { type AdminRole, may, PERMISSIONS, type Permission } from './admin.roles.ts';
@@ -75,6 +77,7 @@ export async function adminRoutes(
     dashboard: AdminDashboard;
     users: AdminUsers;
     funding: AdminFunding;
+    files: FilesService;
     params: AdminParams;
     instruments: AdminInstruments;
     content: AdminContent;
@@ -266,6 +269,7 @@ export async function adminRoutes(
 
   adminUserRoutes(app, { users: deps.users });
   adminFundingRoutes(app, { funding: deps.funding });
+  adminFileRoutes(app, { files: deps.files });
   adminContentRoutes(app, { content: deps.content });
 
   r.get(

@@ -1,12 +1,12 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { envelope, ok } from '../../http/envelope.ts';
 import { AppError, invalidField } from '../../http/errors.ts';
 import { BEARER, limit, typed } from '../../http/typed.ts';
 import type { LimitRule, RateLimiter } from '../limits/limits.service.ts';
 import { invalidPurpose, uploadRequired, uploadTooLarge } from './files.errors.ts';
-import { FILE_VARIANTS, type FileInfo, type FilesService } from './files.service.ts';
+import { FILE_VARIANTS, type FileInfo, type FilesService, type OpenedFile } from './files.service.ts';
 import { FILE_PURPOSES, type FilePurpose, MAX_UPLOAD_BYTES } from './files.tables.ts';
 
 export type { FileStoreConfig } from './blob-store.ts';
@@ -124,18 +124,25 @@ export async function filesRoutes(app: FastifyInstance, deps: FilesRoutesDeps) {
           querystring: z.object({ variant: z.enum(FILE_VARIANTS).optional() }),
         },
       },
-      async (req, reply) => {
-        const file = await files.open({ kind: 'user', id: req.user!.id }, req.params.id, req.query.variant);
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-length', file.size)
-          .header('content-disposition', `inline; filename="${file.filename}"`)
-          .header('cache-control', 'private, no-store')
-          .header('x-content-type-options', 'nosniff')
-          .send(file.body);
-      },
+      async (req, reply) =>
+        sendFile(reply, await files.open({ kind: 'user', id: req.user!.id }, req.params.id, req.query.variant)),
     );
   });
+}
+
+/**
+ * A stored file as the answer: its detected type, never the client's name, private and not to be
+ * sniffed (README invariant 5). The customer route above and the admin API's
+ * `GET /swx/admin/files/:id` (admin/admin.files.routes.ts) both answer through it.
+ */
+export function sendFile(reply: FastifyReply, file: OpenedFile) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-length', file.size)
+    .header('content-disposition', `inline; filename="${file.filename}"`)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(file.body);
 }
 
 /** The `file` part and the `purpose` field of an upload; a refusal never depends on the client's name or type. */

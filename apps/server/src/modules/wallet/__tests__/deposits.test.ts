@@ -190,6 +190,27 @@ describe.each(DRIVERS)('deposits on %s', (driver) => {
       t.app.inject({ method: 'GET', url: `/swx/customer/file/${d.proofFileId}`, headers: { authorization: token } });
     expect((await get(u.token)).statusCode).toBe(200);
     expect((await get(other.token)).json()).toMatchObject({ code: 40400 });
+    // Operators read it through the admin API when their role reviews deposits.
+    const asAdmin = async (role: 'owner' | 'reviewer' | 'support' | 'editor') =>
+      t.app.inject({
+        method: 'GET',
+        url: `/swx/admin/files/${d.proofFileId}`,
+        headers: { authorization: await adminToken(t, role) },
+      });
+    for (const role of ['owner', 'reviewer'] as const) {
+      const res = await asAdmin(role);
+      expect(res.statusCode, role).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(res.headers['cache-control']).toBe('private, no-store');
+    }
+    for (const role of ['support', 'editor'] as const)
+      expect((await asAdmin(role)).json()).toMatchObject({ code: 40400 });
+    const customer = await t.app.inject({
+      method: 'GET',
+      url: `/swx/admin/files/${d.proofFileId}`,
+      headers: { authorization: u.token },
+    });
+    expect(customer.json()).toMatchObject({ code: 401 });
   });
 
   it('lets reviewers decide and owners edit networks; support and editors neither', async () => {
