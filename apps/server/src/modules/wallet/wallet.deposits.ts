@@ -15,6 +15,8 @@ import type { Clock } from '../../lib/clock.ts';
 import type { FileInfo } from '../files/files.service.ts';
 import type { Viewer } from '../files/files.policy.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import { invalidField } from '../../http/errors.ts';
+import { isAddressOf } from './wallet.addresses.ts';
 import { walletErrors } from './wallet.errors.ts';
 import {
   type DepositStatus,
@@ -236,6 +238,8 @@ export function createDeposits(deps: {
     ): Promise<{ before: NetworkRow; after: NetworkRow }> {
       const before = await repo.networkById(tx, id, true);
       if (!before) throw walletErrors.noRecord();
+      // A receiving address must be one of its network: users send real coins to it.
+      if (patch.address && !isAddressOf(before.network, patch.address)) throw invalidField('address');
       const after = await repo.updateNetwork(tx, id, patch, clock.now());
       return { before, after };
     },

@@ -225,6 +225,13 @@ describe.each(DRIVERS)('deposits on %s', (driver) => {
     expect(
       (await t.call('POST', '/swx/admin/networks/1', { token: owner, body: { withdrawFeeRate: '1.5' } })).body.code,
     ).toBe(40001);
+    // A receiving address of another network (or mistyped) is refused on the field.
+    const nets = (await t.call<AdminNetworksBody>('GET', '/swx/admin/networks', { token: owner })).body.result.list;
+    const trc = nets.find((n) => n.network === 'TRC20')!;
+    for (const address of ['0x52908400098527886E0F7030069857D2E4169EE7', 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSF']) {
+      const res = await t.call('POST', `/swx/admin/networks/${trc.id}`, { token: owner, body: { address } });
+      expect(res.body).toMatchObject({ code: 40001, field: 'address' });
+    }
     // A customer's token is no admin's.
     const u = await t.user();
     expect((await t.call('GET', '/swx/admin/deposits', { token: u.token })).body.code).toBe(401);
