@@ -14,6 +14,7 @@ import { ContentEditPage } from '@/features/content/content-edit-page';
 import { ContentListPage } from '@/features/content/content-list-page';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { InstrumentsPage } from '@/features/instruments/instruments-page';
+import { NetworksPage } from '@/features/networks/networks-page';
 import { ParamsPage } from '@/features/params/params-page';
 import { UserDetailPage } from '@/features/users/user-detail-page';
 import { UsersPage } from '@/features/users/users-page';
@@ -40,6 +41,7 @@ export const SCREENS: { path: string; permission: AdminPermission; element: Reac
   { path: 'users/:id', permission: 'users.read', element: <UserDetailPage /> },
   { path: 'instruments', permission: 'instruments.edit', element: <InstrumentsPage /> },
   { path: 'params', permission: 'params.edit', element: <ParamsPage /> },
+  { path: 'networks', permission: 'params.edit', element: <NetworksPage /> },
   { path: 'content', permission: 'content.edit', element: <ContentListPage /> },
   { path: 'content/:id', permission: 'content.edit', element: <ContentEditPage /> },
   { path: 'admins', permission: 'admins.manage', element: <AdminsPage /> },

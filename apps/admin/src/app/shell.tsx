@@ -12,6 +12,7 @@ const NAV: { to: string; label: string; permission: AdminPermission; icon: strin
   { to: '/users', label: 'Users', permission: 'users.read', icon: '◉' },
   { to: '/instruments', label: 'Instruments', permission: 'instruments.edit', icon: '◈' },
   { to: '/params', label: 'Parameters', permission: 'params.edit', icon: '⚙' },
+  { to: '/networks', label: 'Networks', permission: 'params.edit', icon: '⇄' },
   { to: '/content', label: 'Content', permission: 'content.edit', icon: '☰' },
   { to: '/admins', label: 'Admins', permission: 'admins.manage', icon: '⚿' },
   { to: '/audit', label: 'Audit log', permission: 'audit.read', icon: '⎙' },

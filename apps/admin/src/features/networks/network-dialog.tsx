@@ -1,0 +1,130 @@
+/** Edit one coin × network; only what changed is sent, and a refused field says so under itself. */
+import type { AdminNetwork, AdminNetworkUpdate } from '@openbourse/contracts/funding.ts';
+import { Button } from '@openbourse/ui';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { ApiError, api } from '@/shared/api';
+import { Dialog, ErrorNote, TextField, Toggle } from '@/shared/components';
+import { formatPercent } from '@/shared/format';
+
+export type Network = AdminNetwork;
+
+const DECIMALS = ['minDeposit', 'withdrawFeeRate', 'minWithdraw', 'dailyWithdrawLimit'] as const;
+const isDecimal = (s: string) => /^\d+(\.\d+)?$/.test(s.trim());
+
+export function NetworkDialog({
+  network,
+  onClose,
+  onSaved,
+}: {
+  network: Network;
+  onClose: () => void;
+  onSaved: (n: Network) => void;
+}) {
+  const [form, setForm] = useState({
+    enabled: network.enabled,
+    address: network.address ?? '',
+    minDeposit: network.minDeposit,
+    withdrawFeeRate: network.withdrawFeeRate,
+    minWithdraw: network.minWithdraw,
+    dailyWithdrawLimit: network.dailyWithdrawLimit,
+  });
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: async () => {
+      const edit: AdminNetworkUpdate = {};
+      if (form.enabled !== network.enabled) edit.enabled = form.enabled;
+      if (form.address.trim() !== (network.address ?? '')) edit.address = form.address.trim();
+      for (const k of DECIMALS) if (form[k].trim() !== network[k]) edit[k] = form[k].trim();
+      return (await api.post<Network>(`networks/${network.id}`, edit)).result;
+    },
+    onSuccess: (n) => {
+      queryClient.setQueryData<{ list: Network[] }>(['networks'], (data) =>
+        data ? { list: data.list.map((x) => (x.id === n.id ? n : x)) } : data,
+      );
+      onSaved(n);
+    },
+  });
+  const set = (k: Exclude<keyof typeof form, 'enabled'>) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [k]: e.target.value }));
+  // 40001 names the field the server refused: shown under it rather than above the buttons.
+  const fieldError = (k: keyof typeof form) =>
+    save.error instanceof ApiError && save.error.field === k ? save.error.message : undefined;
+  const onAField = save.error instanceof ApiError && save.error.field !== undefined && save.error.field in form;
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    save.mutate();
+  }
+
+  const name = `${network.currency} on ${network.network}`;
+  return (
+    <Dialog title={`Edit ${name}`} open onClose={onClose} wide>
+      <form className="form" onSubmit={submit} noValidate>
+        <p className="muted">
+          Amounts are in {network.currency}. Deposits already declared keep the address they were shown.
+        </p>
+        <Toggle
+          label="Deposits enabled"
+          checked={form.enabled}
+          onChange={(enabled) => setForm((f) => ({ ...f, enabled }))}
+          hint="Disabled: users cannot declare deposits on this network"
+        />
+        <TextField
+          label="Receiving address"
+          value={form.address}
+          onChange={set('address')}
+          spellCheck={false}
+          autoComplete="off"
+          hint={`An address on ${network.network}, checked by the server. Empty: no address, deposits on this network are refused`}
+          error={fieldError('address')}
+        />
+        <div className="form__grid">
+          <TextField
+            label={`Minimum deposit (${network.currency})`}
+            inputMode="decimal"
+            value={form.minDeposit}
+            onChange={set('minDeposit')}
+            error={fieldError('minDeposit')}
+          />
+          <TextField
+            label="Withdrawal fee rate (fraction)"
+            inputMode="decimal"
+            value={form.withdrawFeeRate}
+            onChange={set('withdrawFeeRate')}
+            hint={
+              isDecimal(form.withdrawFeeRate)
+                ? `= ${formatPercent(form.withdrawFeeRate)}; below 1`
+                : 'Below 1, e.g. 0.005'
+            }
+            error={fieldError('withdrawFeeRate')}
+          />
+          <TextField
+            label={`Minimum withdrawal (${network.currency})`}
+            inputMode="decimal"
+            value={form.minWithdraw}
+            onChange={set('minWithdraw')}
+            error={fieldError('minWithdraw')}
+          />
+          <TextField
+            label={`Daily withdrawal limit (${network.currency})`}
+            inputMode="decimal"
+            value={form.dailyWithdrawLimit}
+            onChange={set('dailyWithdrawLimit')}
+            hint="Most one user may withdraw in a UTC day"
+            error={fieldError('dailyWithdrawLimit')}
+          />
+        </div>
+        {onAField ? null : <ErrorNote error={save.error} />}
+        <div className="form__buttons">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save changes
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
