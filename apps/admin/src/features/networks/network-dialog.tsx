@@ -9,6 +9,9 @@ import { formatPercent } from '@/shared/format';
 
 export type Network = AdminNetwork;
 
+/** Withdrawals to a bank account ride on a network of their own, which receives no deposits. */
+export const isBank = (n: Network) => n.network === 'BANK';
+
 const DECIMALS = ['minDeposit', 'withdrawFeeRate', 'minWithdraw', 'dailyWithdrawLimit'] as const;
 const isDecimal = (s: string) => /^\d+(\.\d+)?$/.test(s.trim());
 
@@ -62,23 +65,28 @@ export function NetworkDialog({
     <Dialog title={`Edit ${name}`} open onClose={onClose} wide>
       <form className="form" onSubmit={submit} noValidate>
         <p className="muted">
-          Amounts are in {network.currency}. Deposits already declared keep the address they were shown.
+          Amounts are in {network.currency}.{' '}
+          {isBank(network)
+            ? 'Bank payouts receive no deposits.'
+            : 'Deposits already declared keep the address they were shown.'}
         </p>
         <Toggle
-          label="Deposits enabled"
+          label="Network enabled"
           checked={form.enabled}
           onChange={(enabled) => setForm((f) => ({ ...f, enabled }))}
-          hint="Disabled: users cannot declare deposits on this network"
+          hint="Off: users cannot use this network"
         />
-        <TextField
-          label="Receiving address"
-          value={form.address}
-          onChange={set('address')}
-          spellCheck={false}
-          autoComplete="off"
-          hint={`An address on ${network.network}, checked by the server. Empty: no address, deposits on this network are refused`}
-          error={fieldError('address')}
-        />
+        {isBank(network) ? null : (
+          <TextField
+            label="Receiving address"
+            value={form.address}
+            onChange={set('address')}
+            spellCheck={false}
+            autoComplete="off"
+            hint={`An address on ${network.network}, checked by the server. Empty: no address, deposits on this network are refused`}
+            error={fieldError('address')}
+          />
+        )}
         <div className="form__grid">
           <TextField
             label={`Minimum deposit (${network.currency})`}

@@ -6,7 +6,7 @@ import { api } from '@/shared/api';
 import { Notice, PageHeader } from '@/shared/components';
 import { type ColumnDef, DataTable } from '@/shared/data-table';
 import { formatDecimal, formatPercent } from '@/shared/format';
-import { type Network, NetworkDialog } from './network-dialog';
+import { isBank, type Network, NetworkDialog } from './network-dialog';
 
 const amount = (n: Network, k: 'minDeposit' | 'minWithdraw' | 'dailyWithdrawLimit') =>
   `${formatDecimal(n[k], 0)} ${n.currency}`;
@@ -32,7 +32,7 @@ export function NetworksPage() {
         ),
       },
       {
-        header: 'Deposits',
+        header: 'Enabled',
         accessorKey: 'enabled',
         cell: (c) => (c.getValue() ? <Badge tone="accent">Enabled</Badge> : <Badge tone="down">Disabled</Badge>),
       },
@@ -41,6 +41,7 @@ export function NetworksPage() {
         accessorKey: 'address',
         cell: (c) => {
           const address = c.getValue<string | null>();
+          if (isBank(c.row.original)) return <span className="muted">Bank payouts: no address</span>;
           return address ? (
             <code className="wrap-text" data-testid={`network-address-${c.row.original.id}`}>
               {address}
