@@ -13,6 +13,7 @@ import { SignInPage } from '@/features/auth/sign-in-page';
 import { ContentEditPage } from '@/features/content/content-edit-page';
 import { ContentListPage } from '@/features/content/content-list-page';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
+import { DepositsPage } from '@/features/deposits/deposits-page';
 import { InstrumentsPage } from '@/features/instruments/instruments-page';
 import { NetworksPage } from '@/features/networks/networks-page';
 import { ParamsPage } from '@/features/params/params-page';
@@ -39,6 +40,7 @@ function Allow({ permission, children }: { permission: AdminPermission; children
 export const SCREENS: { path: string; permission: AdminPermission; element: ReactNode }[] = [
   { path: 'users', permission: 'users.read', element: <UsersPage /> },
   { path: 'users/:id', permission: 'users.read', element: <UserDetailPage /> },
+  { path: 'deposits', permission: 'reviews.decide', element: <DepositsPage /> },
   { path: 'instruments', permission: 'instruments.edit', element: <InstrumentsPage /> },
   { path: 'params', permission: 'params.edit', element: <ParamsPage /> },
   { path: 'networks', permission: 'params.edit', element: <NetworksPage /> },
