@@ -10,7 +10,8 @@ import { useJourney } from '../support/journey.ts';
  * The back office at /admin/, as an operator meets it after `npm start`: the first owner (its
  * password in DATA_DIR/initial-admin.txt) signs in and sets up TOTP from the QR code's key, edits
  * BTCUSDT's fee and a footer page's English title, and the user app shows both (the order ticket's
- * fee, the footer link); on a phone the owner signs in again with a code and finds both edits in the
+ * fee, the footer link); sets USDT's TRC20 receiving address and approves the demo user's deposit to
+ * it after looking at its proof; on a phone the owner signs in again with a code and finds both edits in the
  * audit log; a reviewer the owner creates cannot open the parameters screen.
  */
 const env = useJourney();
@@ -49,6 +50,51 @@ async function demoTicketFee(page: Page): Promise<string> {
   await expect.poll(() => page.getByTestId('ticket-fee').textContent(), { timeout: 10_000 }).toMatch(/\d.*USDT/);
   // The figure is isolated left to right (bidi marks around it): compare its characters.
   return ((await page.getByTestId('ticket-fee').textContent()) ?? '').replace(/[\u2066-\u2069]/g, '');
+}
+
+/**
+ * The demo user declares a USDT deposit on TRC20 through the customer API, with a proof image (a
+ * rendered wallet receipt), as the deposit page does; answers the deposit's id.
+ */
+async function declareDeposit(page: Page, txHash: string): Promise<number> {
+  const base = env.server.url;
+  const login = await fetch(`${base}/swx/customer/login/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demo', password: 'Demo12345' }),
+  });
+  const token = ((await login.json()) as { result: { token: string } }).result.token;
+  await page.setViewportSize({ width: 480, height: 640 });
+  await page.setContent(
+    `<body style="margin:0;font:20px sans-serif;background:#f4f6f8"><div style="margin:40px;padding:24px;background:#fff;border-radius:12px">
+      <h2>Transfer sent</h2><p><b>150 USDT</b> (TRC20)</p><p>To TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t</p>
+      <p style="word-break:break-all;font-size:14px">Hash ${txHash}</p></div></body>`,
+  );
+  const form = new FormData();
+  form.append('purpose', 'deposit-proof');
+  form.append('file', new Blob([new Uint8Array(await page.screenshot())], { type: 'image/png' }), 'receipt.png');
+  const upload = await fetch(`${base}/swx/customer/file/upload`, {
+    method: 'POST',
+    headers: { Authorization: token },
+    body: form,
+  });
+  const proof = (await upload.json()) as { code: number; result: { id: string } };
+  expect(proof.code).toBe(200);
+  const recharge = await fetch(`${base}/swx/customer/user/recharge`, {
+    method: 'POST',
+    headers: { Authorization: token, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      currency: 'USDT',
+      network: 'TRC20',
+      amount: '150',
+      txHash,
+      last6: 'Fq3x9Z',
+      proofFileId: proof.result.id,
+    }),
+  });
+  const deposit = (await recharge.json()) as { code: number; msg: string; result: { id: number } };
+  expect(deposit, deposit.msg).toMatchObject({ code: 200 });
+  return deposit.result.id;
 }
 
 describe('back office journey', () => {
@@ -99,6 +145,49 @@ describe('back office journey', () => {
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('BTCUSDT saved.').waitFor();
     await screenshot(page, 'desktop-admin-instruments');
+
+    // Networks: USDT on TRC20 gets its receiving address (a fresh install receives nothing without one).
+    const address = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+    await page.getByRole('link', { name: 'Networks' }).click();
+    await page.getByRole('button', { name: 'Edit USDT TRC20' }).click();
+    const network = page.getByRole('dialog', { name: 'Edit USDT on TRC20' });
+    await network.getByLabel('Receiving address').fill('0x52908400098527886E0F7030069857D2E4169EE7'); // Ethereum's
+    await network.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => network.getByLabel('Receiving address').getAttribute('aria-invalid')).toBe('true');
+    await network.getByLabel('Receiving address').fill(address);
+    await network.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('USDT on TRC20 saved.').waitFor();
+    await page.reload();
+    await expect.poll(() => page.getByRole('row', { name: /TRC20/ }).first().textContent()).toContain(address);
+    await screenshot(page, 'desktop-admin-networks');
+
+    // Deposits: the demo user declares one to that address; the owner sees the proof and approves it.
+    const txHash = `${'c0ffee'.repeat(10)}1a2b`;
+    const depositId = await declareDeposit(await context.newPage(), txHash);
+    await page.getByRole('link', { name: 'Deposits' }).click();
+    await page.getByRole('row', { name: /demo/ }).first().click();
+    const review = page.getByRole('dialog', { name: `Deposit ${depositId}` });
+    await expect
+      .poll(() => review.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(await review.getByText(address).count()).toBe(1);
+    await screenshot(page, 'desktop-admin-deposit');
+    // Zoomed to 2× the proof scrolls in its panel; the original opens in a tab of its own.
+    await review.getByText('2×').click();
+    expect(await review.getByRole('img').evaluate((img: HTMLImageElement) => img.width)).toBe(960);
+    await screenshot(page, 'desktop-admin-deposit-zoom');
+    await review.getByRole('img').click(); // 2× → fit
+    const [original] = await Promise.all([
+      page.waitForEvent('popup'),
+      review.getByRole('button', { name: 'Open original' }).click(),
+    ]);
+    await expect.poll(() => original.url()).toMatch(/^blob:/);
+    await original.close();
+    await review.getByRole('button', { name: 'Approve' }).click();
+    await review.getByText(/by owner@openbourse\.local/).waitFor();
+    await review.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('row', { name: /demo.*Approved/ }).waitFor();
+    await screenshot(page, 'desktop-admin-deposits');
 
     // Content: the "About us" footer page gets a new English title; Japanese keeps its own.
     await page.getByRole('link', { name: 'Content' }).click();
