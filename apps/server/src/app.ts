@@ -25,6 +25,7 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { depositRoutes } from './modules/wallet/wallet.deposits.routes.ts';
+import { withdrawalRoutes } from './modules/wallet/wallet.withdrawals.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { watchlistRoutes } from './modules/watchlist/watchlist.routes.ts';
 import type { WatchlistOptions } from './modules/watchlist/watchlist.service.ts';
@@ -148,6 +149,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(contentRoutes, { content: services.content, params: services.params, home: services.home });
   await app.register(walletRoutes, { accounts });
   await app.register(depositRoutes, { deposits: services.deposits });
+  await app.register(withdrawalRoutes, { withdrawals: services.withdrawals });
   await app.register(marketRoutes, { market });
   await app.register(tradingRoutes, { trading });
   await app.register(notificationsRoutes, { notifications });

@@ -42,6 +42,7 @@ import { createTradingService, tradingOptionsFromEnv } from './modules/trading/t
 import { createUsersService } from './modules/users/users.service.ts';
 import { createAccountsService } from './modules/wallet/accounts.service.ts';
 import { createDeposits } from './modules/wallet/wallet.deposits.ts';
+import { createWithdrawals } from './modules/wallet/wallet.withdrawals.ts';
 import { createWatchlistService } from './modules/watchlist/watchlist.service.ts';
 
 export function createPlatform(opts: BuildOptions & { clock: Clock; log: FastifyBaseLogger }) {
@@ -174,10 +175,18 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   });
   // Money in and out: the networks, deposits and their review in the back office.
   const deposits = createDeposits({ db, clock, ledger, files });
+  const withdrawals = createWithdrawals({
+    db,
+    clock,
+    ledger,
+    limiter,
+    txPasswordHash: async (userId) => (await users.byId(db, userId)).txPasswordHash,
+  });
   const adminFunding = createAdminFunding({
     db,
     clock,
     deposits,
+    withdrawals,
     directory: createUsersDirectory({ db }),
     notify: notifications.notify,
     published: () => notifications.published(),
@@ -186,6 +195,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     adminAuth,
     adminFunding,
     deposits,
+    withdrawals,
     adminAccounts,
     adminDashboard,
     adminUsers,

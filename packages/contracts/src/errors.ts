@@ -122,6 +122,12 @@ export const ErrorCode = {
   TxHashWrong: 40039,
   /** The last 6 characters of the sending address, missing or not 6 letters or digits. */
   Last6Wrong: 40040,
+  /** A withdrawal address that is not an address of the chosen network (field address; params: network). */
+  AddressWrongNetwork: 40041,
+  /** A bank withdrawal missing the holder's name, the account number or the bank (field names which). */
+  BankFieldRequired: 40042,
+  /** The withdrawal password left empty. */
+  TxPasswordRequired: 40043,
   NotFound: 40400,
   RouteNotFound: 40401,
   PayloadTooLarge: 41300,

@@ -164,3 +164,127 @@ export const AdminRejectRequest = z.object({
     .describe('Shown to the user with the rejection'),
 });
 export type AdminRejectRequest = z.input<typeof AdminRejectRequest>;
+
+// ------------------------------------------------------------------ withdrawals (user/withdrawal)
+
+export const WITHDRAWAL_METHODS = ['crypto', 'bank'] as const;
+export const WithdrawalMethod = z.enum(WITHDRAWAL_METHODS, { error: 'E10025' });
+
+/** The pseudo-network of bank payouts: its row holds the bank method's fee rate and limits. */
+export const BANK_NETWORK = 'BANK';
+
+const bankField = (max: number) => z.string({ error: 'E40042' }).trim().max(max, { error: 'E40042' }).optional();
+
+export const WithdrawalRequest = z.object({
+  method: WithdrawalMethod.describe('crypto: to an address on a network; bank: to a bank account (10025 when absent)'),
+  currency: CurrencyCode,
+  network: NetworkCode.optional().describe('crypto: the network the address is on (TRC20, ERC20, BTC …)'),
+  address: z
+    .string({ error: 'E10021' })
+    .trim()
+    .max(100, { error: 'E40041' })
+    .optional()
+    .describe('crypto: the receiving address (10021 when empty; 40041 when not an address of the network)'),
+  bankHolder: bankField(100).describe('bank: the account holder’s name (40042 when empty)'),
+  bankAccount: bankField(40).describe('bank: the account number or IBAN (40042 when empty)'),
+  bankType: bankField(100).describe('bank: the bank’s name (40042 when empty)'),
+  amount: required(40037, z.string().max(40, { error: 'E40038' }).regex(DECIMAL_INPUT, { error: 'E40038' })).describe(
+    'What the receiver gets; the fee is held on top',
+  ),
+  txPassword: z
+    .string({ error: 'E40043' })
+    .min(1, { error: 'E40043' })
+    .max(64, { error: 'E10093' })
+    .describe('The withdrawal password (40006 when none is set, 10093 when wrong)'),
+});
+export type WithdrawalRequest = z.input<typeof WithdrawalRequest>;
+
+export const WithdrawalQuoteQuery = z.object({
+  currency: CurrencyCode,
+  network: NetworkCode.describe('A network, or BANK for a bank payout'),
+  amount: z
+    .string({ error: 'E40038' })
+    .max(40, { error: 'E40038' })
+    .regex(DECIMAL_INPUT, { error: 'E40038' })
+    .optional(),
+});
+export type WithdrawalQuoteQuery = z.input<typeof WithdrawalQuoteQuery>;
+
+/** What a withdrawal would cost, shown before the user confirms. */
+export const WithdrawalQuote = z.object({
+  currency: z.string(),
+  network: z.string(),
+  feeRate: z.string().describe('Share of the amount, e.g. 0.005'),
+  minWithdraw: z.string(),
+  dailyLimit: z.string(),
+  usedToday: z.string().describe('Withdrawn or waiting today (UTC), in the currency'),
+  available: z.string().describe('The real available balance'),
+  amount: z.string().nullable().describe('The amount asked (null without one)'),
+  fee: z.string().nullable().describe('The fee on it, rounded up to the currency’s scale'),
+  total: z.string().nullable().describe('Held from the balance: amount + fee'),
+  received: z.string().nullable().describe('What the receiver gets: the amount'),
+});
+export type WithdrawalQuote = z.infer<typeof WithdrawalQuote>;
+
+export const WithdrawalNetwork = z.object({
+  currency: z.string(),
+  network: z.string(),
+  scale: z.number().int(),
+  feeRate: z.string(),
+  minWithdraw: z.string(),
+  dailyLimit: z.string(),
+});
+export const ListWithdrawalNetworksResult = z.object({ list: z.array(WithdrawalNetwork) });
+export type ListWithdrawalNetworksResult = z.infer<typeof ListWithdrawalNetworksResult>;
+
+export const WITHDRAWAL_STATUSES = ['pending', 'success', 'rejected'] as const;
+export const WithdrawalStatus = z
+  .enum(WITHDRAWAL_STATUSES)
+  .describe(
+    'pending: held, waiting for review; success: paid out (payoutRef); rejected: with a reason, the hold released',
+  );
+export type WithdrawalStatus = z.infer<typeof WithdrawalStatus>;
+
+export const Withdrawal = z.object({
+  id: z.number().int().describe('Public id (random)'),
+  method: z.enum(WITHDRAWAL_METHODS),
+  currency: z.string(),
+  network: z.string(),
+  address: z.string().nullable(),
+  bankHolder: z.string().nullable(),
+  bankAccount: z.string().nullable(),
+  bankType: z.string().nullable(),
+  amount: z.string().describe('What the receiver gets'),
+  fee: z.string(),
+  status: WithdrawalStatus,
+  reason: z.string().nullable(),
+  payoutRef: z.string().nullable().describe('The transaction hash or bank reference of the payout'),
+  createdAt: z.number().int(),
+  decidedAt: z.number().int().nullable(),
+});
+export type Withdrawal = z.infer<typeof Withdrawal>;
+
+export const ListWithdrawalQuery = z.object({ status: WithdrawalStatus.optional(), ...pageQueryFields });
+export type ListWithdrawalQuery = z.input<typeof ListWithdrawalQuery>;
+export const ListWithdrawalResult = paged(Withdrawal);
+export type ListWithdrawalResult = z.infer<typeof ListWithdrawalResult>;
+
+export const AdminWithdrawalsQuery = z.object({ status: WithdrawalStatus.optional(), ...pageQueryFields });
+export type AdminWithdrawalsQuery = z.input<typeof AdminWithdrawalsQuery>;
+export const AdminWithdrawal = Withdrawal.extend({
+  user: z.object({ id: z.number().int(), username: z.string() }),
+  decidedBy: z.string().nullable(),
+});
+export type AdminWithdrawal = z.infer<typeof AdminWithdrawal>;
+export const AdminWithdrawalsPage = paged(AdminWithdrawal);
+export type AdminWithdrawalsPage = z.infer<typeof AdminWithdrawalsPage>;
+
+export const AdminPayoutRequest = z.object({
+  payoutRef: z
+    .string({ error: 'E40001' })
+    .trim()
+    .min(3, { error: 'E40001' })
+    .max(128, { error: 'E40001' })
+    .describe('The payout’s transaction hash or bank reference, shown to the user'),
+});
+export type AdminPayoutRequest = z.input<typeof AdminPayoutRequest>;

@@ -12,7 +12,8 @@ import { paged, pageQueryFields } from './paging.ts';
  * or was reset with a code; withdrawPasswordSet / withdrawPasswordChanged: the withdrawal password
  * set for the first time or changed; newSignIn: the account signed in (login); priceAlert: one of the
  * user's price alerts was reached by a recorded tick (modules/watchlist); depositApproved /
- * depositRejected: a reviewer decided one of the user's deposits (credited, or with the reason).
+ * depositRejected: a reviewer decided one of the user's deposits (credited, or with the reason);
+ * withdrawalPaid / withdrawalRejected: one of the user's withdrawals paid out, or rejected and released.
  */
 export const NOTIFICATION_KINDS = [
   'orderFilled',
@@ -28,6 +29,8 @@ export const NOTIFICATION_KINDS = [
   'priceAlert',
   'depositApproved',
   'depositRejected',
+  'withdrawalPaid',
+  'withdrawalRejected',
 ] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
@@ -36,7 +39,7 @@ export type NotificationKind = z.infer<typeof NotificationKind>;
  * order: one of the user's margin orders; account: the account's security (password, sign-ins);
  * instrument: a market (a price alert), by its id and code; deposit: one of the user's deposits, by its public id.
  */
-export const NOTIFICATION_SUBJECTS = ['order', 'account', 'instrument', 'deposit'] as const;
+export const NOTIFICATION_SUBJECTS = ['order', 'account', 'instrument', 'deposit', 'withdrawal'] as const;
 export const NotificationSubjectType = z.enum(NOTIFICATION_SUBJECTS);
 export type NotificationSubjectType = z.infer<typeof NotificationSubjectType>;
 

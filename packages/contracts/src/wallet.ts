@@ -29,6 +29,10 @@ export const TRANSACTION_TYPES = [
   'cfd_loss',
   'cfd_profit',
   'deposit',
+  'withdrawal_hold',
+  'withdrawal',
+  'withdrawal_fee',
+  'withdrawal_release',
   'other',
 ] as const;
 export const TransactionType = z
@@ -38,6 +42,8 @@ export const TransactionType = z
       'cfd_entry: margin + fee held for an order waiting to open; cfd_entry_release: that hold returned ' +
       '(cancel or fill); cfd_fee: opening fee; cfd_margin_release: margin returned on a close; cfd_loss: ' +
       'realised loss taken from the margin; cfd_profit: realised profit paid; deposit: an approved deposit credited; ' +
+      'withdrawal_hold: a withdrawal’s amount and fee held; withdrawal: its amount paid out; withdrawal_fee: its fee; ' +
+      'withdrawal_release: a rejected withdrawal’s hold returned; ' +
       'other: any other movement',
   );
 export type TransactionType = z.infer<typeof TransactionType>;

@@ -6,7 +6,11 @@ import {
   AdminNetwork,
   AdminNetworksResult,
   AdminNetworkUpdate,
+  AdminPayoutRequest,
   AdminRejectRequest,
+  AdminWithdrawal,
+  AdminWithdrawalsPage,
+  AdminWithdrawalsQuery,
   FundingIdParams,
 } from '@openbourse/contracts/funding.ts';
 import type { FastifyInstance } from 'fastify';
@@ -67,6 +71,55 @@ export function adminFundingRoutes(app: FastifyInstance, { funding }: { funding:
       },
     },
     async (req) => ok(req, await funding.reject(actor(req), req.params.id, req.body.reason)),
+  );
+
+  r.get(
+    '/swx/admin/withdrawals',
+    {
+      ...review,
+      schema: {
+        tags: [TAG],
+        security: BEARER,
+        summary: 'Withdrawals: waiting ones first (oldest first), then the decided ones, newest first',
+        querystring: AdminWithdrawalsQuery,
+        response: { 200: envelope(AdminWithdrawalsPage) },
+      },
+    },
+    async (req) => ok(req, await funding.withdrawals(req.query)),
+  );
+
+  r.post(
+    '/swx/admin/withdrawals/:id/pay',
+    {
+      ...review,
+      schema: {
+        tags: [TAG],
+        security: BEARER,
+        summary:
+          'Mark a waiting withdrawal paid with its payout reference: the held amount and fee are taken; 40036 if decided meanwhile',
+        params: FundingIdParams,
+        body: AdminPayoutRequest,
+        response: { 200: envelope(AdminWithdrawal) },
+      },
+    },
+    async (req) => ok(req, await funding.pay(actor(req), req.params.id, req.body.payoutRef)),
+  );
+
+  r.post(
+    '/swx/admin/withdrawals/:id/reject',
+    {
+      ...review,
+      schema: {
+        tags: [TAG],
+        security: BEARER,
+        summary:
+          'Reject a waiting withdrawal with a reason: the held funds return to the user; 40036 if decided meanwhile',
+        params: FundingIdParams,
+        body: AdminRejectRequest,
+        response: { 200: envelope(AdminWithdrawal) },
+      },
+    },
+    async (req) => ok(req, await funding.rejectWithdrawal(actor(req), req.params.id, req.body.reason)),
   );
 
   r.get(

@@ -1,10 +1,11 @@
 /**
- * Money in and out in the back office: the deposit review queue (approve, or reject with a reason;
- * the first reviewer's decision stands, the user is notified in their language) and the networks'
+ * Money in and out in the back office: the deposit and withdrawal review queues (approve or pay,
+ * or reject with a reason; the first reviewer's decision stands, the user is notified in their
+ * language) and the networks'
  * configuration (receiving addresses, minimums, withdrawal fees and limits). Every decision and edit
  * is audited with before and after in its own transaction.
  */
-import type { AdminDeposit, AdminNetwork, AdminNetworkUpdate } from '@openbourse/contracts/funding.ts';
+import type { AdminDeposit, AdminNetwork, AdminNetworkUpdate, AdminWithdrawal } from '@openbourse/contracts/funding.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Notify } from '../notifications/notifications.service.ts';
@@ -16,6 +17,7 @@ import {
   type NetworkRow,
   trimAmount,
 } from '../wallet/wallet.deposits.ts';
+import type { Withdrawals, WithdrawalRow } from '../wallet/wallet.withdrawals.ts';
 import type { AdminActor } from './admin.auth.ts';
 import { adminRepository as repo } from './admin.repository.ts';
 
@@ -37,6 +39,7 @@ export function createAdminFunding(deps: {
   db: Db;
   clock: Clock;
   deposits: Deposits;
+  withdrawals: Withdrawals;
   directory: UsersDirectory;
   notify: Notify;
   /** After a decision that notified the user has committed: push it now. */
@@ -44,7 +47,8 @@ export function createAdminFunding(deps: {
 }) {
   const { db, clock, deposits, directory } = deps;
 
-  async function depositViews(rows: readonly DepositRow[]): Promise<AdminDeposit[]> {
+  /** Who asked (username) and who decided (reviewer's email), for rows of either queue. */
+  async function people(rows: readonly { userId: number; decidedBy: number | null }[]) {
     const names = new Map<number, string>();
     const reviewers = new Map<number, string>();
     for (const r of rows) {
@@ -53,11 +57,61 @@ export function createAdminFunding(deps: {
         reviewers.set(r.decidedBy, (await repo.byId(db, r.decidedBy))?.email ?? '');
       }
     }
-    return rows.map((r) => ({
-      ...deposits.view(r),
+    return (r: { userId: number; decidedBy: number | null }) => ({
       user: { id: r.userId, username: names.get(r.userId) ?? '' },
       decidedBy: r.decidedBy === null ? null : (reviewers.get(r.decidedBy) ?? null),
-    }));
+    });
+  }
+
+  async function depositViews(rows: readonly DepositRow[]): Promise<AdminDeposit[]> {
+    const who = await people(rows);
+    return rows.map((r) => ({ ...deposits.view(r), ...who(r) }));
+  }
+
+  async function withdrawalViews(rows: readonly WithdrawalRow[]): Promise<AdminWithdrawal[]> {
+    const who = await people(rows);
+    return rows.map((r) => ({ ...deps.withdrawals.view(r), ...who(r) }));
+  }
+
+  const auditableWithdrawal = (w: WithdrawalRow) => ({
+    status: w.status,
+    reason: w.reason,
+    payoutRef: w.payoutRef,
+    amount: trimAmount(w.amount),
+    fee: trimAmount(w.fee),
+  });
+
+  async function decideWithdrawal(
+    actor: AdminActor,
+    publicId: number,
+    d: { pay: boolean; payoutRef: string | null; reason: string | null },
+  ) {
+    const row = await db.transaction(async (tx) => {
+      const { before, after } = await deps.withdrawals.decide(tx, { publicId, ...d, adminId: actor.admin.id });
+      await repo.auditAs(tx, actor, clock.now(), {
+        action: d.pay ? 'withdrawals.pay' : 'withdrawals.reject',
+        targetType: 'withdrawal',
+        targetId: String(after.publicId),
+        before: auditableWithdrawal(before),
+        after: auditableWithdrawal(after),
+      });
+      await deps.notify(tx, {
+        userId: after.userId,
+        kind: d.pay ? 'withdrawalPaid' : 'withdrawalRejected',
+        subject: { type: 'withdrawal', id: after.publicId },
+        params: {
+          amount: trimAmount(after.amount),
+          currency: after.currency,
+          network: after.network,
+          ...(after.reason ? { reason: after.reason } : {}),
+          ...(after.payoutRef ? { payoutRef: after.payoutRef } : {}),
+        },
+      });
+      return after;
+    });
+    deps.published();
+    const [view] = await withdrawalViews([row]);
+    return view!;
   }
 
   async function decide(actor: AdminActor, publicId: number, approve: boolean, reason: string | null) {
@@ -96,6 +150,16 @@ export function createAdminFunding(deps: {
 
     approve: (actor: AdminActor, publicId: number) => decide(actor, publicId, true, null),
     reject: (actor: AdminActor, publicId: number, reason: string) => decide(actor, publicId, false, reason),
+
+    async withdrawals(q: { status?: 'pending' | 'success' | 'rejected' | undefined; page: number; size: number }) {
+      const { rows, total } = await deps.withdrawals.queue(q);
+      return { list: await withdrawalViews(rows), total, page: q.page, size: q.size };
+    },
+
+    pay: (actor: AdminActor, publicId: number, payoutRef: string) =>
+      decideWithdrawal(actor, publicId, { pay: true, payoutRef, reason: null }),
+    rejectWithdrawal: (actor: AdminActor, publicId: number, reason: string) =>
+      decideWithdrawal(actor, publicId, { pay: false, payoutRef: null, reason }),
 
     async networks() {
       return { list: (await deposits.allNetworks()).map(networkView) };

@@ -23,6 +23,7 @@ export type NotificationTarget =
   | { type: 'order'; id: number; code: string; mode: 'real' | 'demo' }
   | { type: 'instrument'; id: number; code: string }
   | { type: 'deposit'; id: number }
+  | { type: 'withdrawal'; id: number }
   | { type: 'account' };
 
 export interface NotificationInput {
@@ -98,8 +99,8 @@ export function createNotificationsService(deps: {
         }
       : instrument
         ? { type: 'instrument', id: Number(row.subjectId), code: row.params.code ?? null, mode: null }
-        : row.subjectType === 'deposit' && row.subjectId !== null
-          ? { type: 'deposit', id: Number(row.subjectId), code: null, mode: 'real' }
+        : (row.subjectType === 'deposit' || row.subjectType === 'withdrawal') && row.subjectId !== null
+          ? { type: row.subjectType, id: Number(row.subjectId), code: null, mode: 'real' }
           : { type: 'account', id: null, code: null, mode: null };
     return {
       id: row.publicId,

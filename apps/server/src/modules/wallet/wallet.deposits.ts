@@ -6,7 +6,13 @@
  * reviewers at once) credits once.
  */
 import { randomBytes } from 'node:crypto';
-import type { Deposit, DepositNetwork, ListRechargeResult, RechargeRequest } from '@openbourse/contracts/funding.ts';
+import {
+  BANK_NETWORK,
+  type Deposit,
+  type DepositNetwork,
+  type ListRechargeResult,
+  type RechargeRequest,
+} from '@openbourse/contracts/funding.ts';
 import { formatDecimal, isMoneyError, parseDecimal } from '@openbourse/money';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.ts';
@@ -63,6 +69,16 @@ export const DEFAULT_NETWORKS: readonly Omit<NewNetworkRow, 'updatedAt'>[] = [
     withdrawFeeRate: '0.003',
     minWithdraw: '0.01',
     dailyWithdrawLimit: '30',
+  },
+  // Bank payouts (withdrawals only: nothing is received on it), USDT paid out in the bank's money.
+  {
+    currency: 'USDT',
+    network: BANK_NETWORK,
+    sort: 5,
+    minDeposit: '120',
+    withdrawFeeRate: '0.01',
+    minWithdraw: '50',
+    dailyWithdrawLimit: '20000',
   },
 ];
 
@@ -150,7 +166,7 @@ export function createDeposits(deps: {
 
     /** The networks a user may deposit on, with their receiving address (null until the operator sets one). */
     async networks(): Promise<DepositNetwork[]> {
-      const rows = (await repo.networks(db)).filter((n) => n.enabled);
+      const rows = (await repo.networks(db)).filter((n) => n.enabled && n.network !== BANK_NETWORK);
       const list: DepositNetwork[] = [];
       for (const n of rows) {
         list.push({
@@ -172,7 +188,7 @@ export function createDeposits(deps: {
     async declare(userId: number, mode: AccountMode, input: RechargeInput): Promise<Deposit> {
       if (mode !== 'real') throw walletErrors.realOnly();
       const network = await repo.network(db, input.currency, input.network);
-      if (!network?.enabled) throw walletErrors.networkUnavailable();
+      if (!network?.enabled || network.network === BANK_NETWORK) throw walletErrors.networkUnavailable();
       if (!network.address) throw walletErrors.noAddress();
       const cur = await ledger.getCurrency(db, network.currency);
       if (!cur) throw walletErrors.networkUnavailable();

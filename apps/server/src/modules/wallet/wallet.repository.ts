@@ -1,9 +1,18 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { type DepositRow, type NetworkRow, walletDeposits, walletNetworks } from './wallet.tables.ts';
+import {
+  type DepositRow,
+  type NetworkRow,
+  walletDeposits,
+  walletNetworks,
+  walletWithdrawals,
+  type WithdrawalRow,
+} from './wallet.tables.ts';
 
 export type NewNetworkRow = typeof walletNetworks.$inferInsert;
 export type NewDepositRow = typeof walletDeposits.$inferInsert;
+export type NewWithdrawalRow = typeof walletWithdrawals.$inferInsert;
+export type WithdrawalStatus = 'pending' | 'success' | 'rejected';
 export type NetworkPatch = Partial<
   Pick<NetworkRow, 'enabled' | 'address' | 'minDeposit' | 'withdrawFeeRate' | 'minWithdraw' | 'dailyWithdrawLimit'>
 >;
@@ -111,6 +120,83 @@ export const walletRepository = {
       .update(walletDeposits)
       .set({ status: d.status, reason: d.reason, decidedBy: d.by, decidedAt: d.at })
       .where(and(eq(walletDeposits.id, id), eq(walletDeposits.status, 'pending')))
+      .returning();
+    return row;
+  },
+
+  /**
+   * Serialises one user's withdrawals until the caller's transaction ends (a transaction-level
+   * advisory lock on the user): the daily limit is summed and the new row inserted with no other
+   * withdrawal of theirs in between, however many race.
+   */
+  async lockUserWithdrawals(exec: Executor, userId: number): Promise<void> {
+    await exec.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`wallet:withdrawals:${userId}`}, 0))`);
+  },
+
+  /** What the user withdrew or is withdrawing (pending or paid) in `currency` since `since`. */
+  async withdrawnSince(exec: Executor, userId: number, currency: string, since: Date): Promise<string> {
+    const [row] = await exec
+      .select({ sum: sql<string>`coalesce(sum(${walletWithdrawals.amount}), 0)::text` })
+      .from(walletWithdrawals)
+      .where(
+        and(
+          eq(walletWithdrawals.userId, userId),
+          eq(walletWithdrawals.currency, currency),
+          sql`${walletWithdrawals.status} in ('pending', 'success')`,
+          sql`${walletWithdrawals.createdAt} >= ${since.toISOString()}::timestamptz`,
+        ),
+      );
+    return row?.sum ?? '0';
+  },
+
+  async insertWithdrawal(exec: Executor, row: NewWithdrawalRow): Promise<WithdrawalRow | undefined> {
+    const [stored] = await exec.insert(walletWithdrawals).values(row).onConflictDoNothing().returning();
+    return stored;
+  },
+
+  async withdrawalByPublicId(exec: Executor, publicId: number, lock = false): Promise<WithdrawalRow | undefined> {
+    const q = exec.select().from(walletWithdrawals).where(eq(walletWithdrawals.publicId, publicId));
+    const [row] = lock ? await q.for('update') : await q;
+    return row;
+  },
+
+  /** A page of withdrawals: one user's newest first, or the review queue (waiting first, oldest first). */
+  async withdrawals(
+    exec: Executor,
+    q: { userId?: number; status?: WithdrawalStatus; page: number; size: number },
+  ): Promise<{ rows: WithdrawalRow[]; total: number }> {
+    const where = and(
+      q.userId === undefined ? undefined : eq(walletWithdrawals.userId, q.userId),
+      q.status === undefined ? undefined : eq(walletWithdrawals.status, q.status),
+    );
+    const rows = await exec
+      .select()
+      .from(walletWithdrawals)
+      .where(where)
+      .orderBy(
+        ...(q.userId === undefined
+          ? [
+              sql`(${walletWithdrawals.status} = 'pending') desc`,
+              sql`case when ${walletWithdrawals.status} = 'pending' then ${walletWithdrawals.id} else -${walletWithdrawals.id} end`,
+            ]
+          : [desc(walletWithdrawals.id)]),
+      )
+      .limit(q.size)
+      .offset((q.page - 1) * q.size);
+    const [n] = await exec.select({ n: count() }).from(walletWithdrawals).where(where);
+    return { rows, total: Number(n?.n ?? 0) };
+  },
+
+  /** Decides a waiting withdrawal: only the first reviewer's conditional update passes. */
+  async decideWithdrawal(
+    exec: Executor,
+    id: number,
+    d: { status: 'success' | 'rejected'; reason: string | null; payoutRef: string | null; by: number; at: Date },
+  ): Promise<WithdrawalRow | undefined> {
+    const [row] = await exec
+      .update(walletWithdrawals)
+      .set({ status: d.status, reason: d.reason, payoutRef: d.payoutRef, decidedBy: d.by, decidedAt: d.at })
+      .where(and(eq(walletWithdrawals.id, id), eq(walletWithdrawals.status, 'pending')))
       .returning();
     return row;
   },

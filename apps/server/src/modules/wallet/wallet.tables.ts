@@ -96,3 +96,55 @@ export const walletDeposits = pgTable(
 
 export type NetworkRow = typeof walletNetworks.$inferSelect;
 export type DepositRow = typeof walletDeposits.$inferSelect;
+
+/**
+ * A withdrawal a user asked for: to an address on a network, or to a bank account (network BANK).
+ * `amount` is what the receiver gets; `amount + fee` was held from the real available balance when
+ * it was asked for (ledger hold `withdrawal:<id>`), then paid out (the hold posted: the amount to
+ * the platform's deposits account, the fee to its fees) or released when rejected.
+ */
+export const walletWithdrawals = pgTable(
+  'wallet_withdrawals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    publicId: bigint('public_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    method: text('method').notNull(),
+    currency: text('currency').notNull(),
+    network: text('network').notNull(),
+    address: text('address'),
+    bankHolder: text('bank_holder'),
+    bankAccount: text('bank_account'),
+    bankType: text('bank_type'),
+    amount: amount('amount').notNull(),
+    fee: amount('fee').notNull(),
+    holdKey: text('hold_key').notNull(),
+    status: text('status').notNull().default('pending'),
+    reason: text('reason'),
+    payoutRef: text('payout_ref'),
+    decidedBy: bigint('decided_by', { mode: 'number' }),
+    decidedAt: at('decided_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('wallet_withdrawals_public_uq').on(t.publicId),
+    uniqueIndex('wallet_withdrawals_hold_uq').on(t.holdKey),
+    index('wallet_withdrawals_user_idx').on(t.userId, t.id),
+    index('wallet_withdrawals_pending_idx').on(t.id).where(sql`${t.status} = 'pending'`),
+    check('wallet_withdrawals_status', sql`${t.status} in ('pending', 'success', 'rejected')`),
+    check('wallet_withdrawals_method', sql`${t.method} in ('crypto', 'bank')`),
+    check('wallet_withdrawals_amounts', sql`${t.amount} > 0 and ${t.fee} >= 0`),
+    check(
+      'wallet_withdrawals_target',
+      sql`(${t.method} = 'crypto') = (${t.address} is not null) and (${t.method} = 'bank') = (${t.bankAccount} is not null)`,
+    ),
+    check(
+      'wallet_withdrawals_decided',
+      sql`(${t.status} = 'pending') = (${t.decidedAt} is null) and (${t.status} = 'rejected') = (${t.reason} is not null) and (${t.status} = 'success') = (${t.payoutRef} is not null)`,
+    ),
+  ],
+);
+
+export type WithdrawalRow = typeof walletWithdrawals.$inferSelect;

@@ -26,7 +26,7 @@ describe.each(DRIVERS)('deposits on %s', (driver) => {
           : n.network === 'BTC'
             ? 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'
             : '0x52908400098527886E0F7030069857D2E4169EE7';
-      if (n.currency === 'ETH') continue; // left without an address: 10021
+      if (n.currency === 'ETH' || n.network === 'BANK') continue; // ETH left without an address: 10021
       const res = await t.call('POST', `/swx/admin/networks/${n.id}`, { token: owner, body: { address } });
       expect(res.body.code, JSON.stringify(res.body)).toBe(200);
     }

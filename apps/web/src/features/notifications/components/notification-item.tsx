@@ -36,6 +36,8 @@ const ICONS: Record<NotificationKind, ComponentType<IconProps>> = {
   priceAlert: IconBell,
   depositApproved: IconWallet,
   depositRejected: IconWallet,
+  withdrawalPaid: IconWallet,
+  withdrawalRejected: IconWallet,
 };
 const TONES: Partial<Record<NotificationKind, string>> = {
   orderCancelled: 'notification__icon--down',
@@ -45,15 +47,17 @@ const TONES: Partial<Record<NotificationKind, string>> = {
   orderFilled: 'notification__icon--up',
   depositApproved: 'notification__icon--up',
   depositRejected: 'notification__icon--down',
+  withdrawalPaid: 'notification__icon--up',
+  withdrawalRejected: 'notification__icon--down',
 };
 
 /**
  * Where a notification leads: an order or a price alert to its instrument's market page (positions
- * and history are listed there), a deposit to the balances it changed, an account notice to the
+ * and history are listed there), a deposit or withdrawal to the balances it changed, an account notice to the
  * security settings.
  */
 export function subjectLink(n: Pick<Notification, 'subject'>): string {
-  if (n.subject.type === 'deposit') return '/profile/balance';
+  if (n.subject.type === 'deposit' || n.subject.type === 'withdrawal') return '/profile/balance';
   if ((n.subject.type === 'order' || n.subject.type === 'instrument') && n.subject.code) {
     return `/market?id=${encodeURIComponent(n.subject.code)}`;
   }

@@ -30,6 +30,10 @@ const KNOWN_TYPES: Record<TransactionType, true> = {
   cfd_loss: true,
   cfd_profit: true,
   deposit: true,
+  withdrawal_hold: true,
+  withdrawal: true,
+  withdrawal_fee: true,
+  withdrawal_release: true,
   other: true,
 };
 const knownType = (type: string): TransactionType =>
