@@ -12,7 +12,8 @@ import { useJourney } from '../support/journey.ts';
  * BTCUSDT's fee and a footer page's English title, and the user app shows both (the order ticket's
  * fee, the footer link); sets USDT's TRC20 receiving address and approves the demo user's deposit to
  * it after looking at its proof; on a phone the owner signs in again with a code and finds both edits in the
- * audit log; a reviewer the owner creates cannot open the parameters screen.
+ * audit log; a reviewer the owner creates cannot open the parameters screen, and rejects a deposit
+ * with a reason.
  */
 const env = useJourney();
 
@@ -256,7 +257,7 @@ describe('back office journey', () => {
     await context.close();
   });
 
-  it('a reviewer cannot open the parameters screen', async () => {
+  it('a reviewer cannot open the parameters screen, and rejects a deposit with a reason', async () => {
     const context = await newContext(env.browser, 'desktop');
     const page = await context.newPage();
     await signIn(page, 'reviewer@example.com', 'Review1234');
@@ -267,6 +268,22 @@ describe('back office journey', () => {
     await page.goto(`${env.server.url}/admin/params`);
     await page.getByTestId('no-access').waitFor();
     await screenshot(page, 'desktop-admin-reviewer-no-access');
+
+    // A reviewer decides deposits: this one is rejected with the reason the user will read.
+    const depositId = await declareDeposit(await context.newPage(), 'ab'.repeat(32));
+    await page.getByRole('link', { name: 'Deposits' }).click();
+    await page.getByRole('row', { name: /demo.*Pending/ }).click();
+    const review = page.getByRole('dialog', { name: `Deposit ${depositId}` });
+    await expect
+      .poll(() => review.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    await review.getByRole('button', { name: 'Reject…' }).click();
+    const ask = page.getByRole('dialog', { name: 'Reject the deposit' });
+    await ask.getByLabel('Reason').fill('No transfer of 150 USDT with this hash reached our address');
+    await screenshot(page, 'desktop-admin-deposit-reject');
+    await ask.getByRole('button', { name: 'Reject deposit' }).click();
+    await review.getByText('No transfer of 150 USDT with this hash reached our address').waitFor();
+    await review.getByText(/by reviewer@example\.com/).waitFor();
     // The server refuses too, whatever the page shows.
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('ob.admin.session') ?? '{}').token);
     const res = await fetch(`${env.server.url}/swx/admin/params`, { headers: { Authorization: token } });
