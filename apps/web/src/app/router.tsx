@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
           { path: 'profile/balancebb', lazy: page(() => import('@/features/wallet/routes/balance-spot')) },
           { path: 'profile/balance2', lazy: page(() => import('@/features/wallet/routes/balance-margin')) },
           { path: 'profile/records', lazy: page(() => import('@/features/wallet/routes/records')) },
+          { path: 'profile/deposit', lazy: page(() => import('@/features/wallet/routes/deposit')) },
           { path: 'profile/exchange', lazy: page(() => import('@/features/wallet/routes/exchange')) },
           { path: 'profile/info', lazy: page(() => import('@/features/profile/routes/info')) },
           { path: 'profile/invite', lazy: page(() => import('@/features/profile/routes/invite')) },

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ButtonLink } from '@/shared/components/button';
 import { EmptyState } from '@/shared/components/empty-state';
 import { IconArrowRight, IconChart, IconCoins, IconLayers, IconSwap, IconWallet } from '@/shared/components/icons';
 import { Page, Section } from '@/shared/components/page';
@@ -30,7 +31,15 @@ export default function BalanceRoute() {
     { to: '/profile/balance2', label: t('profile.links.margin'), Icon: IconChart },
   ];
   return (
-    <Page title={t('wallet.balance.title')} subtitle={t('wallet.balance.subtitle')}>
+    <Page
+      title={t('wallet.balance.title')}
+      subtitle={t('wallet.balance.subtitle')}
+      actions={
+        <ButtonLink to="/profile/deposit" size="sm" data-testid="balance-deposit-link">
+          {t('wallet.deposit.title')}
+        </ButtonLink>
+      }
+    >
       <ModeBanner />
       <section className="card balance-summary" aria-busy={isPending}>
         <div className="balance-summary__main">
