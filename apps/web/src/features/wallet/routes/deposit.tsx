@@ -11,6 +11,7 @@ import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useDepositNetworks } from '../api/list-deposit-networks';
 import { DepositAddress } from '../components/deposit-address';
 import { DepositForm } from '../components/deposit-form';
+import { DepositList } from '../components/deposit-list';
 import { ModeBanner } from '../components/mode-banner';
 import { NetworkPicker } from '../components/network-picker';
 import '../wallet.css';
@@ -88,6 +89,9 @@ export default function DepositRoute() {
             )}
           </Section>
         </div>
+        <Section title={t('wallet.deposit.history')}>
+          <DepositList />
+        </Section>
       </div>
     </Page>
   );
