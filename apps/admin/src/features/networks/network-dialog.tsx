@@ -14,6 +14,21 @@ export const isBank = (n: Network) => n.network === 'BANK';
 
 const DECIMALS = ['minDeposit', 'withdrawFeeRate', 'minWithdraw', 'dailyWithdrawLimit'] as const;
 const isDecimal = (s: string) => /^\d+(\.\d+)?$/.test(s.trim());
+const isPositive = (s: string) => isDecimal(s) && /[1-9]/.test(s);
+
+/**
+ * What the server would refuse with nothing better than "something went wrong" (its table allows
+ * neither a zero minimum or limit nor a fee rate of 1 or more): said on the field before sending.
+ */
+function localErrors(form: Record<(typeof DECIMALS)[number], string>): Partial<Record<string, string>> {
+  const errors: Partial<Record<string, string>> = {};
+  for (const k of ['minDeposit', 'minWithdraw', 'dailyWithdrawLimit'] as const) {
+    if (!isPositive(form[k])) errors[k] = 'A number above 0, e.g. 120 or 0.015';
+  }
+  const rate = form.withdrawFeeRate.trim();
+  if (!isDecimal(rate) || !/^0(\.|$)/.test(rate)) errors.withdrawFeeRate = 'A fraction from 0 to below 1, e.g. 0.005';
+  return errors;
+}
 
 export function NetworkDialog({
   network,
@@ -50,14 +65,18 @@ export function NetworkDialog({
   });
   const set = (k: Exclude<keyof typeof form, 'enabled'>) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [k]: e.target.value }));
+  const [checked, setChecked] = useState<Partial<Record<string, string>>>({});
   // 40001 names the field the server refused: shown under it rather than above the buttons.
   const fieldError = (k: keyof typeof form) =>
-    save.error instanceof ApiError && save.error.field === k ? save.error.message : undefined;
+    checked[k] ?? (save.error instanceof ApiError && save.error.field === k ? save.error.message : undefined);
   const onAField = save.error instanceof ApiError && save.error.field !== undefined && save.error.field in form;
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    save.mutate();
+    const errors = localErrors(form);
+    setChecked(errors);
+    if (Object.keys(errors).length === 0) save.mutate();
+    else save.reset();
   }
 
   const name = `${network.currency} on ${network.network}`;

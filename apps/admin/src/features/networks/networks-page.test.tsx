@@ -1,5 +1,5 @@
 import type { AdminNetwork } from '@openbourse/contracts/funding.ts';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '@/app/app';
 import { sessionStore } from '@/shared/session';
@@ -56,10 +56,21 @@ describe('networks', () => {
     const dialog = screen.getByRole('dialog', { name: 'Edit USDT on TRC20' });
     fireEvent.change(within(dialog).getByLabelText('Receiving address'), { target: { value: ` ${address} ` } });
     const fee = within(dialog).getByLabelText('Withdrawal fee rate (fraction)');
+    // Checked here first: a zero limit or a rate of 1 or more is not sent.
+    const limit = within(dialog).getByLabelText('Daily withdrawal limit (USDT)');
+    fireEvent.change(limit, { target: { value: '0' } });
     fireEvent.change(fee, { target: { value: '1.5' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(fee.getAttribute('aria-invalid')).toBe('true'));
-    expect(within(dialog).getByText('Please check the field: withdrawFeeRate')).toBeTruthy();
+    expect(limit.getAttribute('aria-invalid')).toBe('true');
+    expect(fee.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((c) => c.path === 'networks/1')).toBe(false);
+    // Then the server's refusal, on the field it names.
+    fireEvent.change(limit, { target: { value: '50000' } });
+    fireEvent.change(fee, { target: { value: '0.0000000000000000000001' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await within(dialog).findByText('Please check the field: withdrawFeeRate');
+    expect(limit.getAttribute('aria-invalid')).toBeNull();
+    expect(fee.getAttribute('aria-invalid')).toBe('true');
     expect(within(dialog).queryByRole('alert')).toBeNull(); // on the field, not above the buttons
 
     fireEvent.change(fee, { target: { value: '0.001' } });
