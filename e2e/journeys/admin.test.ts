@@ -174,7 +174,7 @@ describe('back office journey', () => {
     expect(await review.getByText(address).count()).toBe(1);
     await screenshot(page, 'desktop-admin-deposit');
     // Zoomed to 2× the proof scrolls in its panel; the original opens in a tab of its own.
-    await review.getByText('2×').click();
+    await review.getByTestId('proof-viewer').getByText('2×', { exact: true }).click();
     expect(await review.getByRole('img').evaluate((img: HTMLImageElement) => img.width)).toBe(960);
     await screenshot(page, 'desktop-admin-deposit-zoom');
     await review.getByRole('img').click(); // 2× → fit
