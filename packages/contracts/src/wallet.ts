@@ -61,9 +61,29 @@ export const ListTransactionsQuery = z.object({
       'all: every movement; balance: only those that change the total (leaves out margin held and released ' +
         'between your own available and locked balances, whose amount is 0)',
     ),
+  type: z.enum(TRANSACTION_TYPES, { error: 'E40001' }).optional().describe('Only movements of this type; absent: all'),
+  from: z.coerce
+    .number({ error: 'E40001' })
+    .int({ error: 'E40001' })
+    .min(0, { error: 'E40001' })
+    .max(8.64e15, { error: 'E40001' })
+    .optional()
+    .describe('Epoch ms: movements at or after it'),
+  to: z.coerce
+    .number({ error: 'E40001' })
+    .int({ error: 'E40001' })
+    .min(0, { error: 'E40001' })
+    .max(8.64e15, { error: 'E40001' })
+    .optional()
+    .describe('Epoch ms: movements before it'),
   ...pageQueryFields,
 });
 export type ListTransactionsQuery = z.input<typeof ListTransactionsQuery>;
+
+/** The same filters for the CSV export (every matching movement, newest first, up to EXPORT_MAX_ROWS). */
+export const ExportTransactionsQuery = ListTransactionsQuery.omit({ page: true, size: true });
+export type ExportTransactionsQuery = z.input<typeof ExportTransactionsQuery>;
+export const EXPORT_MAX_ROWS = 10_000;
 
 export const Transaction = z.object({
   id: z.number().int().describe('Ledger transfer id'),

@@ -323,17 +323,33 @@ export async function transfersOfAccounts(
   accountIds: readonly number[],
   limit: number,
   offset: number,
-  opts: { balanceOnly?: boolean } = {},
+  opts: StatementFilter = {},
 ) {
   const ids = [...accountIds];
   const either = or(inArray(ledgerTransfers.debitAccountId, ids), inArray(ledgerTransfers.creditAccountId, ids));
-  // Balance only: not a move between two of these accounts (net zero for their owner).
-  const touches = opts.balanceOnly
-    ? and(
-        either,
-        not(and(inArray(ledgerTransfers.debitAccountId, ids), inArray(ledgerTransfers.creditAccountId, ids))!),
-      )
-    : either;
+  // What a row is for: a hold's own transfer carries the hold's code.
+  const effective = sql`case when ${ledgerTransfers.code} = 'hold' then coalesce(${ledgerHolds.code}, ${ledgerTransfers.code}) else ${ledgerTransfers.code} end`;
+  const touches = and(
+    either,
+    // Balance only: not a move between two of these accounts (net zero for their owner).
+    opts.balanceOnly
+      ? not(and(inArray(ledgerTransfers.debitAccountId, ids), inArray(ledgerTransfers.creditAccountId, ids))!)
+      : undefined,
+    opts.codes
+      ? sql`${effective} in (${sql.join(
+          opts.codes.map((c) => sql`${c}`),
+          sql`, `,
+        )})`
+      : undefined,
+    opts.notCodes
+      ? sql`${effective} not in (${sql.join(
+          opts.notCodes.map((c) => sql`${c}`),
+          sql`, `,
+        )})`
+      : undefined,
+    opts.from ? sql`${ledgerTransfers.createdAt} >= ${opts.from.toISOString()}::timestamptz` : undefined,
+    opts.to ? sql`${ledgerTransfers.createdAt} < ${opts.to.toISOString()}::timestamptz` : undefined,
+  );
   const rows = await exec
     .select({
       id: ledgerTransfers.id,
@@ -353,6 +369,24 @@ export async function transfersOfAccounts(
     .orderBy(sql`${ledgerTransfers.id} desc`)
     .limit(limit)
     .offset(offset);
-  const [count] = await exec.select({ n: sql<number>`count(*)::int` }).from(ledgerTransfers).where(touches);
+  const [count] = await exec
+    .select({ n: sql<number>`count(*)::int` })
+    .from(ledgerTransfers)
+    .leftJoin(ledgerHolds, eq(ledgerHolds.id, ledgerTransfers.holdId))
+    .where(touches);
   return { rows, total: Number(count?.n ?? 0) };
+}
+
+/** Which of a user's movements a statement lists (all by default). */
+export interface StatementFilter {
+  /** Leave out moves between the user's own accounts (net zero for them). */
+  balanceOnly?: boolean;
+  /** Only these codes (a hold's transfer counts as its hold's code) … */
+  codes?: readonly string[];
+  /** … or all but these. */
+  notCodes?: readonly string[];
+  /** From this instant (inclusive) … */
+  from?: Date;
+  /** … to this one (exclusive). */
+  to?: Date;
 }

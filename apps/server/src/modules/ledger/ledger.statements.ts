@@ -26,7 +26,7 @@ export async function statement(
   exec: Executor,
   userId: number,
   mode: Mode,
-  opts: { currency?: string; page: number; size: number; balanceOnly?: boolean },
+  opts: { currency?: string; page: number; size: number } & repo.StatementFilter,
 ): Promise<{ entries: StatementEntry[]; total: number }> {
   checkMode(mode);
   const accounts = await repo.userAccountIds(exec, userId, mode, opts.currency);
@@ -37,7 +37,13 @@ export async function statement(
     accounts.map((a) => a.id),
     opts.size,
     (opts.page - 1) * opts.size,
-    { balanceOnly: opts.balanceOnly ?? false },
+    {
+      balanceOnly: opts.balanceOnly ?? false,
+      ...(opts.codes ? { codes: opts.codes } : {}),
+      ...(opts.notCodes ? { notCodes: opts.notCodes } : {}),
+      ...(opts.from ? { from: opts.from } : {}),
+      ...(opts.to ? { to: opts.to } : {}),
+    },
   );
   const scales = new Map<string, number>();
   const entries: StatementEntry[] = [];

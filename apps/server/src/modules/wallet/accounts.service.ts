@@ -1,10 +1,41 @@
 import { ErrorCode } from '@openbourse/contracts/errors.ts';
-import { type ListTransactionsResult, TRANSACTION_TYPES, type TransactionType } from '@openbourse/contracts/wallet.ts';
+import {
+  EXPORT_MAX_ROWS,
+  type ListTransactionsResult,
+  TRANSACTION_TYPES,
+  type TransactionType,
+} from '@openbourse/contracts/wallet.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AccountMode } from '../../http/request-context.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { ParamsService } from '../params/params.service.ts';
+
+/** What the transaction record can be narrowed to (user/listTransactions, user/exportTransactions). */
+export interface TransactionsFilter {
+  currency?: string | undefined;
+  moves?: 'all' | 'balance' | undefined;
+  type?: TransactionType | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
+}
+
+/** The ledger's filter for a record filter: a type is its ledger code ("other": none of the known ones). */
+function statementFilter(q: TransactionsFilter) {
+  const known = TRANSACTION_TYPES.filter((t) => t !== 'other');
+  return {
+    balanceOnly: q.moves === 'balance',
+    ...(q.type === 'other' ? { notCodes: known } : q.type ? { codes: [q.type] } : {}),
+    ...(q.from !== undefined ? { from: new Date(q.from) } : {}),
+    ...(q.to !== undefined ? { to: new Date(q.to) } : {}),
+  };
+}
+
+/** A CSV cell: quoted when it holds a comma, quote or line break; a leading = + - @ made inert (CSV injection). */
+function csvCell(v: string): string {
+  const safe = /^[=+@\t\r]/.test(v) || (/^-/.test(v) && !/^-\d/.test(v)) ? `'${v}` : v;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
 
 /** The ledger reference type of margin orders (trading module). */
 const CFD_ORDER_REF = 'cfd_order';
@@ -35,7 +66,7 @@ export function createAccountsService({
   orderRefs?: (userId: number, ids: readonly number[]) => Promise<Map<number, { id: number; orderNo: string }>>;
 }) {
   const funded = new Set<number>();
-  return {
+  const api = {
     async demoEnabled(): Promise<boolean> {
       return (await params.get('demo_enabled')) !== 'false';
     },
@@ -52,11 +83,13 @@ export function createAccountsService({
     async transactions(
       userId: number,
       mode: AccountMode,
-      query: { currency?: string; moves?: 'all' | 'balance'; page: number; size: number },
+      query: TransactionsFilter & { page: number; size: number },
     ): Promise<ListTransactionsResult> {
       const { entries, total } = await ledger.statement(db, userId, mode, {
-        ...query,
-        balanceOnly: query.moves === 'balance',
+        ...(query.currency ? { currency: query.currency } : {}),
+        page: query.page,
+        size: query.size,
+        ...statementFilter(query),
       });
       const rows = entries.map((e) => ({ ...e, orderId: orderIdOf(e) }));
       const refs = await orderRefs(userId, [...new Set(rows.flatMap((e) => e.orderId ?? []))]);
@@ -77,10 +110,32 @@ export function createAccountsService({
       return { list, total, page: query.page, size: query.size };
     },
 
+    /**
+     * The whole record under the same filters as CSV (RFC 4180, UTF-8 with a BOM so spreadsheets
+     * read it as such), newest first, at most EXPORT_MAX_ROWS rows, read page by page.
+     */
+    async exportCsv(userId: number, mode: AccountMode, filter: TransactionsFilter): Promise<string> {
+      const lines = ['time_utc,type,currency,amount,available,locked,order_no'];
+      const size = 100;
+      for (let page = 1; (page - 1) * size < EXPORT_MAX_ROWS; page++) {
+        const { list, total } = await api.transactions(userId, mode, { ...filter, page, size });
+        for (const r of list) {
+          lines.push(
+            [new Date(r.time).toISOString(), r.type, r.currency, r.amount, r.available, r.locked, r.orderNo ?? '']
+              .map(csvCell)
+              .join(','),
+          );
+        }
+        if (page * size >= Math.min(total, EXPORT_MAX_ROWS)) break;
+      }
+      return `\uFEFF${lines.join('\r\n')}\r\n`;
+    },
+
     async balances(userId: number, mode: AccountMode) {
       return { mode, balances: await ledger.balances(db, userId, mode) };
     },
   };
+  return api;
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { BalancesResult, ListTransactionsQuery, ListTransactionsResult } from '@openbourse/contracts/wallet.ts';
+import {
+  BalancesResult,
+  ExportTransactionsQuery,
+  ListTransactionsQuery,
+  ListTransactionsResult,
+} from '@openbourse/contracts/wallet.ts';
 import { envelope, ok } from '../../http/envelope.ts';
 import { BEARER, typed } from '../../http/typed.ts';
 import type { AccountsService } from './accounts.service.ts';
@@ -36,5 +41,30 @@ export async function walletRoutes(app: FastifyInstance, { accounts }: { account
       },
     },
     async (req) => ok(req, await accounts.transactions(req.user!.id, req.accountMode, req.query)),
+  );
+
+  typed(app).get(
+    '/swx/customer/user/exportTransactions',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['wallet'],
+        summary: 'The transaction record as CSV: every movement matching the filters, newest first (at most 10,000)',
+        description:
+          'Columns: time_utc (ISO 8601), type, currency, amount, available, locked, order_no; amounts as exact ' +
+          'decimal strings. The book is the one the `virtually` header selects.',
+        security: BEARER,
+        querystring: ExportTransactionsQuery,
+      },
+    },
+    async (req, reply) => {
+      const csv = await accounts.exportCsv(req.user!.id, req.accountMode, req.query);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="transactions-${req.accountMode}-${day}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(csv);
+    },
   );
 }

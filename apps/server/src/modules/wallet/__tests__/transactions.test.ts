@@ -170,4 +170,62 @@ describe.each(DRIVERS)('user/listTransactions on %s', (driver) => {
     expect(doc.paths[PATH]?.get).toBeDefined();
     expect(JSON.stringify(doc.paths[PATH])).toContain('cfd_margin_release');
   });
+
+  it('filters by type and time, and exports the same rows as CSV', async () => {
+    const u = await t.user();
+    await t.tick('SOLUSDT', '149.99', '150.00');
+    const inst = (await t.inst('SOLUSDT')).id;
+    const buy = await t.post<UOrder>(
+      'buyU',
+      u.token,
+      { instrumentId: inst, side: 'buy', lots: '1.0', leverage: 10 },
+      true,
+    );
+    expect(buy.code).toBe(200);
+    expect((await t.post('stopU', u.token, { id: buy.result.id }, true)).code).toBe(200);
+    const all = (await list(u.token)).result.list;
+    expect((await list(u.token, { type: 'cfd_fee' })).result.list.map((r) => r.type)).toEqual(['cfd_fee']);
+    expect((await list(u.token, { type: 'demo_fund' })).result.total).toBe(1);
+    expect((await list(u.token, { type: 'other' })).result.total).toBe(0);
+    expect((await list(u.token, { type: 'nonsense' })).code).toBe(40001);
+    // Time: the funding came first; everything at or after the newest row's time is the newest rows.
+    const newest = all[0]!.time;
+    const after = (await list(u.token, { from: String(newest) })).result.list;
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.every((r) => r.time >= newest)).toBe(true);
+    expect((await list(u.token, { to: String(all.at(-1)!.time) })).result.total).toBe(0);
+    expect((await list(u.token, { from: 'yesterday' })).code).toBe(40001);
+
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/swx/customer/user/exportTransactions',
+      headers: { authorization: u.token, virtually: 'YES' },
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(
+      /^attachment; filename="transactions-demo-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('time_utc,type,currency,amount,available,locked,order_no');
+    expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(all.map((r) => r.type));
+    expect(lines[1]!.split(',')[3]).toBe(all[0]!.amount);
+    const fees = await t.app.inject({
+      method: 'GET',
+      url: '/swx/customer/user/exportTransactions?type=cfd_fee',
+      headers: { authorization: u.token, virtually: 'YES' },
+    });
+    expect(fees.body.trim().split('\r\n')).toHaveLength(2);
+    // Another user's export holds only their own rows.
+    const other = await t.user();
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: '/swx/customer/user/exportTransactions',
+      headers: { authorization: other.token, virtually: 'NO' },
+    });
+    expect(theirs.body.trim().split('\r\n')).toHaveLength(1);
+  });
 });

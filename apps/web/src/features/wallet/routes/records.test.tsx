@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '@/shared/test/mock-api';
 import { baseHandlers, renderApp } from '@/shared/test/render-app';
 import { DEMO_ACCOUNT, sessionStore } from '@/shared/session/session-store';
@@ -183,5 +183,42 @@ describe('transaction record', () => {
     await act(() => router.navigate('/profile/balance2'));
     fireEvent.click(await screen.findByTestId('balance2-records-link'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/records'));
+  });
+
+  it('narrows the record by type and days, and exports the same filter as CSV', async () => {
+    const api = mockApi({
+      ...baseHandlers,
+      'GET user/listTransactions': () => page(everyKind, 1, everyKind.length),
+      'GET user/exportTransactions': () =>
+        new Response('\uFEFFtime_utc,type\r\n', {
+          headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="t.csv"' },
+        }),
+    });
+    const created: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((b: Blob | MediaSource) => {
+      created.push(b as Blob);
+      return 'blob:csv';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await renderApp('/profile/records', { loggedIn: true });
+    await waitFor(() => expect(screen.getAllByTestId('record-row')).toHaveLength(9));
+    fireEvent.change(screen.getByTestId('records-type'), { target: { value: 'cfd_fee' } });
+    fireEvent.change(screen.getByTestId('records-from'), { target: { value: '2025-06-01' } });
+    await waitFor(() => {
+      const last = api.callsTo('user/listTransactions').at(-1)!;
+      expect(Object.fromEntries(last.query)).toMatchObject({
+        type: 'cfd_fee',
+        moves: 'all',
+        from: String(new Date(2025, 5, 1).getTime()),
+      });
+    });
+    // A type shows every movement of it, margin moves included.
+    expect((screen.getByTestId('records-with-margin') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByTestId('records-export'));
+    await waitFor(() => expect(api.callsTo('user/exportTransactions')).toHaveLength(1));
+    expect(Object.fromEntries(api.callsTo('user/exportTransactions')[0]!.query)).toMatchObject({ type: 'cfd_fee' });
+    await waitFor(() => expect(created).toHaveLength(1));
+    vi.restoreAllMocks();
   });
 });

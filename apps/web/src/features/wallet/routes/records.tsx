@@ -1,7 +1,7 @@
 import type { Transaction, TransactionType } from '@openbourse/contracts/wallet.ts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '@/shared/components/button';
+import { Button, ButtonLink } from '@/shared/components/button';
 import { EmptyState } from '@/shared/components/empty-state';
 import { IconDocument } from '@/shared/components/icons';
 import { LoadMore } from '@/shared/components/load-more';
@@ -11,9 +11,13 @@ import { SkeletonRows } from '@/shared/components/skeleton';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useFormat } from '@/shared/hooks/use-format';
 import { compareDecimal, signOf } from '@/shared/lib/decimal';
-import { useTransactions } from '../api/list-transactions';
+import { toast } from '@/shared/components/toast/toast-store';
+import { errorMessage } from '@/shared/lib/api-client';
+import { downloadTransactions } from '../api/export-transactions';
+import { type TransactionFilter, useTransactions } from '../api/list-transactions';
 import { ModeBanner } from '../components/mode-banner';
 import '../wallet.css';
+import './records.css';
 
 /**
  * Every type the texts know. A type a newer server adds shows as "Other" rather than as a raw key;
@@ -36,6 +40,16 @@ const KNOWN_TYPES: Record<TransactionType, true> = {
   withdrawal_release: true,
   other: true,
 };
+/** The types a user may narrow the record to, in the order the menu lists them. */
+const TYPE_OPTIONS = Object.keys(KNOWN_TYPES) as TransactionType[];
+
+/** A day picked in a date field ("2026-11-26") as the epoch ms of the local midnight `plusDays` after it. */
+function dayStart(day: string, plusDays = 0): number | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return undefined;
+  return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + plusDays).getTime();
+}
+
 const knownType = (type: string): TransactionType =>
   Object.hasOwn(KNOWN_TYPES, type) ? (type as TransactionType) : 'other';
 
@@ -83,7 +97,23 @@ export default function RecordsRoute() {
   useDocumentTitle(t('wallet.records.title'));
   // Margin held and released move money between the user's own balances (amount 0): shown on request.
   const [withMargin, setWithMargin] = useState(false);
-  const query = useTransactions(withMargin ? 'all' : 'balance');
+  const [type, setType] = useState<TransactionType | ''>('');
+  const [fromDay, setFromDay] = useState('');
+  const [toDay, setToDay] = useState('');
+  const filter: TransactionFilter = {
+    moves: withMargin || type ? 'all' : 'balance',
+    type: type || undefined,
+    from: dayStart(fromDay),
+    to: dayStart(toDay, 1),
+  };
+  const query = useTransactions(filter);
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = () => {
+    setExporting(true);
+    downloadTransactions(filter)
+      .catch((e: unknown) => toast.error(errorMessage(e)))
+      .finally(() => setExporting(false));
+  };
   const { rows, data, isPending, error, refetch, fetchNextPage, isFetchingNextPage } = query;
 
   // After "Load more", focus moves to the first row the page brought: reading goes on from there, and
@@ -148,10 +178,51 @@ export default function RecordsRoute() {
     <Page title={t('wallet.records.title')} subtitle={t('wallet.records.subtitle')}>
       <div className="records" data-testid="records-page">
         <ModeBanner />
+        <div className="records__filters" data-testid="records-filters">
+          <label className="records__field">
+            <span>{t('wallet.records.filterType')}</span>
+            <select
+              value={type}
+              onChange={(e) => setType(e.target.value as TransactionType | '')}
+              data-testid="records-type"
+            >
+              <option value="">{t('wallet.records.allTypes')}</option>
+              {TYPE_OPTIONS.map((k) => (
+                <option key={k} value={k}>
+                  {t(`wallet.records.types.${k}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="records__field">
+            <span>{t('wallet.records.from')}</span>
+            <input
+              type="date"
+              value={fromDay}
+              max={toDay || undefined}
+              onChange={(e) => setFromDay(e.target.value)}
+              data-testid="records-from"
+            />
+          </label>
+          <label className="records__field">
+            <span>{t('wallet.records.to')}</span>
+            <input
+              type="date"
+              value={toDay}
+              min={fromDay || undefined}
+              onChange={(e) => setToDay(e.target.value)}
+              data-testid="records-to"
+            />
+          </label>
+          <Button variant="secondary" size="sm" onClick={exportCsv} disabled={exporting} data-testid="records-export">
+            <IconDocument aria-hidden="true" /> {t('wallet.records.exportCsv')}
+          </Button>
+        </div>
         <label className="records__filter">
           <input
             type="checkbox"
-            checked={withMargin}
+            checked={withMargin || Boolean(type)}
+            disabled={Boolean(type)}
             onChange={(e) => setWithMargin(e.target.checked)}
             data-testid="records-with-margin"
           />
