@@ -42,6 +42,21 @@ export function adminFundingRoutes(app: FastifyInstance, { funding }: { funding:
     async (req) => ok(req, await funding.deposits(req.query)),
   );
 
+  r.get(
+    '/swx/admin/deposits/:id',
+    {
+      ...review,
+      schema: {
+        tags: [TAG],
+        security: BEARER,
+        summary: 'One deposit as it stands now (after a 40036: as the other reviewer decided it)',
+        params: FundingIdParams,
+        response: { 200: envelope(AdminDeposit) },
+      },
+    },
+    async (req) => ok(req, await funding.deposit(req.params.id)),
+  );
+
   r.post(
     '/swx/admin/deposits/:id/approve',
     {
@@ -86,6 +101,21 @@ export function adminFundingRoutes(app: FastifyInstance, { funding }: { funding:
       },
     },
     async (req) => ok(req, await funding.withdrawals(req.query)),
+  );
+
+  r.get(
+    '/swx/admin/withdrawals/:id',
+    {
+      ...review,
+      schema: {
+        tags: [TAG],
+        security: BEARER,
+        summary: 'One withdrawal as it stands now',
+        params: FundingIdParams,
+        response: { 200: envelope(AdminWithdrawal) },
+      },
+    },
+    async (req) => ok(req, await funding.withdrawal(req.params.id)),
   );
 
   r.post(

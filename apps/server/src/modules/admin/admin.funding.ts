@@ -49,14 +49,11 @@ export function createAdminFunding(deps: {
 
   /** Who asked (username) and who decided (reviewer's email), for rows of either queue. */
   async function people(rows: readonly { userId: number; decidedBy: number | null }[]) {
-    const names = new Map<number, string>();
-    const reviewers = new Map<number, string>();
-    for (const r of rows) {
-      if (!names.has(r.userId)) names.set(r.userId, (await directory.get(db, r.userId))?.username ?? '');
-      if (r.decidedBy !== null && !reviewers.has(r.decidedBy)) {
-        reviewers.set(r.decidedBy, (await repo.byId(db, r.decidedBy))?.email ?? '');
-      }
-    }
+    // One query each for the page's users and reviewers, whatever its size.
+    const names = await directory.usernames(db, [...new Set(rows.map((r) => r.userId))]);
+    const reviewers = await repo.emails(db, [
+      ...new Set(rows.flatMap((r) => (r.decidedBy === null ? [] : [r.decidedBy]))),
+    ]);
     return (r: { userId: number; decidedBy: number | null }) => ({
       user: { id: r.userId, username: names.get(r.userId) ?? '' },
       decidedBy: r.decidedBy === null ? null : (reviewers.get(r.decidedBy) ?? null),
@@ -146,6 +143,16 @@ export function createAdminFunding(deps: {
     async deposits(q: { status?: 'pending' | 'approved' | 'rejected' | undefined; page: number; size: number }) {
       const { rows, total } = await deposits.queue(q);
       return { list: await depositViews(rows), total, page: q.page, size: q.size };
+    },
+
+    async deposit(publicId: number): Promise<AdminDeposit> {
+      const [view] = await depositViews([await deposits.get(db, publicId)]);
+      return view!;
+    },
+
+    async withdrawal(publicId: number): Promise<AdminWithdrawal> {
+      const [view] = await withdrawalViews([await deps.withdrawals.get(db, publicId)]);
+      return view!;
     },
 
     approve: (actor: AdminActor, publicId: number) => decide(actor, publicId, true, null),

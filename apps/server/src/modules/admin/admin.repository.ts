@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, like, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, like, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { adminAccounts, adminAudit, adminSessions } from './admin.tables.ts';
 
@@ -56,6 +56,16 @@ export const adminRepository = {
       )
       .for('update');
     return rows.length;
+  },
+
+  /** Admins' emails by id (for the names beside their decisions). */
+  async emails(exec: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await exec
+      .select({ id: adminAccounts.id, email: adminAccounts.email })
+      .from(adminAccounts)
+      .where(inArray(adminAccounts.id, [...ids]));
+    return new Map(rows.map((r) => [r.id, r.email]));
   },
 
   async list(exec: Executor): Promise<AdminRow[]> {

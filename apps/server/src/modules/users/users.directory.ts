@@ -3,7 +3,7 @@
  * page at a time, and the operator's changes (status, withdrawal password reset), each answering
  * the row before and after for the audit log.
  */
-import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { type UserRow, users } from './users.tables.ts';
 
@@ -64,6 +64,16 @@ export function createUsersDirectory({ db }: { db: Db }) {
         db.select({ n: count() }).from(users).where(filter),
       ]);
       return { rows, total: counted?.n ?? 0 };
+    },
+
+    /** Usernames by id, in one query (a page of a review queue). */
+    async usernames(exec: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await exec
+        .select({ id: users.id, username: users.username })
+        .from(users)
+        .where(inArray(users.id, [...ids]));
+      return new Map(rows.map((r) => [r.id, r.username]));
     },
 
     async get(exec: Executor, id: number, lock = false): Promise<UserRow | null> {

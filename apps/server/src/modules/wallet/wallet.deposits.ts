@@ -99,6 +99,23 @@ const randomPublicId = () => Number((1n << 52n) | (randomBytes(8).readBigUInt64B
 /** "120.000000000000000000" → "120". */
 const trim = (v: string) => (v.includes('.') ? v.replace(/0+$/, '').replace(/\.$/, '') : v);
 
+/** Fits numeric(38, 18): at most 20 integer digits and 18 decimals. */
+function fitsColumn(v: string): boolean {
+  const [int = '', frac = ''] = v.split('.');
+  return int.length <= 20 && frac.replace(/0+$/, '').length <= 18;
+}
+
+/** A positive amount with no more decimals than `scale` that fits the column. */
+function positiveAt(v: string, scale: number): boolean {
+  if (!fitsColumn(v)) return false;
+  try {
+    return parseDecimal(v, scale) > 0n;
+  } catch (e) {
+    if (isMoneyError(e)) return false;
+    throw e;
+  }
+}
+
 export interface DepositDecision {
   publicId: number;
   approve: boolean;
@@ -256,10 +273,22 @@ export function createDeposits(deps: {
       if (!before) throw walletErrors.noRecord();
       // A receiving address must be one of its network: users send real coins to it.
       if (patch.address && !isAddressOf(before.network, patch.address)) throw invalidField('address');
+      // Amounts at the currency's scale, positive, and a fee rate below 1 at the column's 18 decimals:
+      // refused on their field, never rounded by the column or failed by its checks.
+      const scale = await scaleOf(tx, before.currency);
+      for (const field of ['minDeposit', 'minWithdraw', 'dailyWithdrawLimit'] as const) {
+        const v = patch[field];
+        if (v !== undefined && !positiveAt(v, scale)) throw invalidField(field);
+      }
+      if (patch.withdrawFeeRate !== undefined) {
+        const rate = patch.withdrawFeeRate;
+        if (!fitsColumn(rate) || parseDecimal(rate, 18) >= 10n ** 18n) throw invalidField('withdrawFeeRate');
+      }
       const after = await repo.updateNetwork(tx, id, patch, clock.now());
       return { before, after };
     },
 
+    /** One deposit by its public id (the review screen's detail, after a 40036). */
     async get(exec: Executor, publicId: number): Promise<DepositRow> {
       const row = await repo.depositByPublicId(exec, publicId);
       if (!row) throw walletErrors.noRecord();

@@ -270,6 +270,13 @@ export function createWithdrawals(deps: {
       return repo.withdrawals(db, { ...(q.status ? { status: q.status } : {}), page: q.page, size: q.size });
     },
 
+    /** One withdrawal by its public id (the review screen's detail, after a 40036). */
+    async get(exec: Executor, publicId: number): Promise<WithdrawalRow> {
+      const row = await repo.withdrawalByPublicId(exec, publicId);
+      if (!row) throw walletErrors.noRecord();
+      return row;
+    },
+
     /**
      * Decides a waiting withdrawal in the caller's transaction: paid (the hold posted: the amount to
      * the platform's deposits account, the fee to its fees account) with the payout's reference, or

@@ -225,6 +225,17 @@ describe.each(DRIVERS)('deposits on %s', (driver) => {
     expect(
       (await t.call('POST', '/swx/admin/networks/1', { token: owner, body: { withdrawFeeRate: '1.5' } })).body.code,
     ).toBe(40001);
+    // Amounts the column or the currency cannot hold are refused on their field, never rounded or failed.
+    for (const [body, field] of [
+      [{ minDeposit: '0' }, 'minDeposit'],
+      [{ minWithdraw: '0.0000001' }, 'minWithdraw'],
+      [{ dailyWithdrawLimit: '1'.repeat(21) }, 'dailyWithdrawLimit'],
+      [{ withdrawFeeRate: '1' }, 'withdrawFeeRate'],
+      [{ withdrawFeeRate: '0.0000000000000000001' }, 'withdrawFeeRate'],
+    ] as const) {
+      const res = await t.call('POST', '/swx/admin/networks/1', { token: owner, body });
+      expect(res.body, JSON.stringify(body)).toMatchObject({ code: 40001, field });
+    }
     // A receiving address of another network (or mistyped) is refused on the field.
     const nets = (await t.call<AdminNetworksBody>('GET', '/swx/admin/networks', { token: owner })).body.result.list;
     const trc = nets.find((n) => n.network === 'TRC20')!;
@@ -251,5 +262,8 @@ describe.each(DRIVERS)('deposits on %s', (driver) => {
     expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
     expect(page.list.every((x) => x.status === 'pending')).toBe(true);
     expect(page.list.find((x) => x.id === first.id)?.user.username).toMatch(/\w/);
+    const one = await t.call<AdminDeposit>('GET', `/swx/admin/deposits/${first.id}`, { token: owner });
+    expect(one.body.result).toMatchObject({ id: first.id, status: 'pending', user: { id: u.id } });
+    expect((await t.call('GET', '/swx/admin/deposits/12345', { token: owner })).body.code).toBe(80005);
   });
 });
