@@ -12,7 +12,7 @@ import { ApiError } from '@/shared/api';
 import { Dialog, ErrorNote, Facts, TextArea } from '@/shared/components';
 import { CopyButton } from '@/shared/copy-button';
 import { formatDecimal, formatTime } from '@/shared/format';
-import { approveDeposit, type Deposit, findDecided, rejectDeposit } from './deposits-api';
+import { approveDeposit, type Deposit, getDeposit, rejectDeposit } from './deposits-api';
 import { DepositStatusBadge } from './deposit-status';
 import { ProofViewer } from './proof-viewer';
 
@@ -51,8 +51,8 @@ export function DepositDialog({
     onError: async (error) => {
       if (!(error instanceof ApiError && error.is(ErrorCode.AlreadyDecided))) return;
       setAskReason(false);
-      const decided = await findDecided(deposit.id).catch(() => null);
-      if (decided) onDecided(decided);
+      const current = await getDeposit(deposit.id).catch(() => null);
+      if (current) onDecided(current);
     },
   });
   const waiting = deposit.status === 'pending';

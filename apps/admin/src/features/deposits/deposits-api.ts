@@ -1,4 +1,4 @@
-/** The review queue's calls: a page of deposits, a decision, and finding a row another reviewer decided. */
+/** The review queue's calls: a page of deposits, one deposit as it stands, and a decision. */
 import type { AdminDeposit, AdminDepositsPage, DepositStatus } from '@openbourse/contracts/funding.ts';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api';
@@ -21,13 +21,9 @@ export async function rejectDeposit(id: number, reason: string) {
   return (await api.post<Deposit>(`deposits/${id}/reject`, { reason })).result;
 }
 
-/**
- * A deposit another reviewer has just decided (40036). The API has no call for one deposit, so it
- * is looked up among the newest decided ones, where a decision made a moment ago is.
- */
-export async function findDecided(id: number): Promise<Deposit | null> {
-  const pages = await Promise.all((['approved', 'rejected'] as const).map((status) => getDeposits(status, 1, 100)));
-  return pages.flatMap((p) => p.list).find((d) => d.id === id) ?? null;
+/** One deposit as it stands now: after a 40036, as the other reviewer decided it. */
+export async function getDeposit(id: number) {
+  return (await api.get<Deposit>(`deposits/${id}`)).result;
 }
 
 /**
