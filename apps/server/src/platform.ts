@@ -104,6 +104,13 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     ledger,
     params,
     orderRefs: (userId, ids) => trading.orderRefs(userId, ids),
+    // A coin's value: the bid of its USDT market's last recorded tick (what selling it would fetch).
+    priceInUsdt: async (currency) => {
+      if (currency === 'USDT') return { price: '1', tickId: null };
+      const inst = await market.getInstrument(`${currency}USDT`).catch(() => null);
+      const quote = inst ? market.currentQuote(inst.id) : null;
+      return quote ? { price: quote.bid, tickId: quote.tickId } : null;
+    },
   });
   const trading = createTradingService({
     db,

@@ -8,10 +8,21 @@ export const Balance = z.object({
   available: z.string().describe('decimal string'),
   locked: z.string().describe('decimal string'),
   total: z.string().describe('decimal string'),
+  valueUsdt: z
+    .string()
+    .nullable()
+    .describe(
+      'total valued in USDT at the bid of the recorded tick priceTickId, rounded down to 6 decimals; null without a price',
+    ),
+  priceTickId: z.number().int().nullable().describe('The recorded tick the value comes from (null for USDT itself)'),
 });
 export type Balance = z.infer<typeof Balance>;
 
-export const BalancesResult = z.object({ mode: z.enum(['real', 'demo']), balances: z.array(Balance) });
+export const BalancesResult = z.object({
+  mode: z.enum(['real', 'demo']),
+  balances: z.array(Balance),
+  totalUsdt: z.string().describe('The whole account valued in USDT: the sum of every valued balance'),
+});
 export type BalancesResult = z.infer<typeof BalancesResult>;
 
 /**
@@ -100,3 +111,14 @@ export type Transaction = z.infer<typeof Transaction>;
 
 export const ListTransactionsResult = paged(Transaction);
 export type ListTransactionsResult = z.infer<typeof ListTransactionsResult>;
+
+/** order/getAssestInfo/{id}: one currency's balances (valued) and its latest movements. */
+export const AssetInfoParams = z.object({
+  id: z.string({ error: 'E40001' }).regex(/^[A-Z0-9]{2,12}$/, { error: 'E40001' }),
+});
+export const AssetInfo = z.object({
+  mode: z.enum(['real', 'demo']),
+  balance: Balance,
+  recent: z.array(Transaction).describe('The 10 latest movements of this currency, newest first'),
+});
+export type AssetInfo = z.infer<typeof AssetInfo>;

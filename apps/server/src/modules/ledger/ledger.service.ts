@@ -13,6 +13,7 @@ import { createLedgerTransfers } from './ledger.transfers.ts';
 
 export { demoFundKey, holdTransferKey, LEDGER_CODES } from './ledger.helpers.ts';
 export type { AccountMeta, FreshHold, FreshTransfer, UserAccountPair } from './ledger.fast.ts';
+export type { BalanceLine } from './ledger.types.ts';
 export { PLATFORM_SHARDS } from './ledger.types.ts';
 
 /** SQLSTATEs after which the whole transaction may simply be run again. */

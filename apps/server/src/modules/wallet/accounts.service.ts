@@ -1,5 +1,9 @@
 import { ErrorCode } from '@openbourse/contracts/errors.ts';
+import { divRound, formatDecimal, parseDecimal, pow10 } from '@openbourse/money';
 import {
+  type AssetInfo,
+  type Balance,
+  type BalancesResult,
   EXPORT_MAX_ROWS,
   type ListTransactionsResult,
   TRANSACTION_TYPES,
@@ -9,7 +13,10 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AccountMode } from '../../http/request-context.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { BalanceLine } from '../ledger/ledger.service.ts';
 import type { ParamsService } from '../params/params.service.ts';
+
+const USDT_SCALE = 6;
 
 /** What the transaction record can be narrowed to (user/listTransactions, user/exportTransactions). */
 export interface TransactionsFilter {
@@ -55,6 +62,7 @@ export function createAccountsService({
   ledger,
   params,
   orderRefs = async () => new Map(),
+  priceInUsdt = async (currency) => (currency === 'USDT' ? { price: '1', tickId: null } : null),
 }: {
   db: Db;
   ledger: LedgerService;
@@ -64,8 +72,26 @@ export function createAccountsService({
    * reference (from the trading module), for the transaction record.
    */
   orderRefs?: (userId: number, ids: readonly number[]) => Promise<Map<number, { id: number; orderNo: string }>>;
+  /**
+   * One unit of `currency` in USDT, from a recorded tick (the market's <currency>USDT bid); null
+   * when there is none. USDT is 1.
+   */
+  priceInUsdt?: (currency: string) => Promise<{ price: string; tickId: number | null } | null>;
 }) {
   const funded = new Set<number>();
+
+  /** A balance line with its USDT value: total × the bid of <currency>USDT's recorded tick, rounded down. */
+  async function valued(line: BalanceLine): Promise<Balance> {
+    const price = await priceInUsdt(line.currency);
+    if (!price) return { ...line, valueUsdt: null, priceTickId: null };
+    const totalUnits = parseDecimal(line.total, line.scale, { allowNegative: true });
+    const [int = '0', frac = ''] = price.price.split('.');
+    const priceUnits = BigInt(int + frac);
+    const shift = line.scale + frac.length - USDT_SCALE;
+    const value =
+      shift >= 0 ? divRound(totalUnits * priceUnits, pow10(shift), 'down') : totalUnits * priceUnits * pow10(-shift);
+    return { ...line, valueUsdt: formatDecimal(value, USDT_SCALE), priceTickId: price.tickId };
+  }
   const api = {
     async demoEnabled(): Promise<boolean> {
       return (await params.get('demo_enabled')) !== 'false';
@@ -131,8 +157,21 @@ export function createAccountsService({
       return `\uFEFF${lines.join('\r\n')}\r\n`;
     },
 
-    async balances(userId: number, mode: AccountMode) {
-      return { mode, balances: await ledger.balances(db, userId, mode) };
+    /** The book's balances, each valued in USDT at a recorded tick, and the whole account's value. */
+    async balances(userId: number, mode: AccountMode): Promise<BalancesResult> {
+      const lines = await ledger.balances(db, userId, mode);
+      const balances = await Promise.all(lines.map(valued));
+      let sum = 0n;
+      for (const b of balances) if (b.valueUsdt !== null) sum += parseDecimal(b.valueUsdt, USDT_SCALE);
+      return { mode, balances, totalUsdt: formatDecimal(sum, USDT_SCALE) };
+    },
+
+    /** One currency's balances, valued, and its 10 latest movements (order/getAssestInfo/{id}). */
+    async assetInfo(userId: number, mode: AccountMode, currency: string): Promise<AssetInfo> {
+      const line = (await ledger.balances(db, userId, mode)).find((b) => b.currency === currency);
+      if (!line) throw new AppError(ErrorCode.NoRecord);
+      const recent = await api.transactions(userId, mode, { currency, moves: 'all', page: 1, size: 10 });
+      return { mode, balance: await valued(line), recent: recent.list };
     },
   };
   return api;

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  AssetInfo,
+  AssetInfoParams,
   BalancesResult,
   ExportTransactionsQuery,
   ListTransactionsQuery,
@@ -66,5 +68,22 @@ export async function walletRoutes(app: FastifyInstance, { accounts }: { account
         .header('cache-control', 'private, no-store')
         .send(csv);
     },
+  );
+
+  typed(app).get(
+    '/swx/customer/order/getAssestInfo/:id',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['wallet'],
+        summary: "One currency's balances in the selected book, valued in USDT, and its 10 latest movements",
+        description:
+          'The spec’s call name (sic). `id` is the currency code, e.g. USDT or BTC; 80005 when the book has no such currency.',
+        security: BEARER,
+        params: AssetInfoParams,
+        response: { 200: envelope(AssetInfo) },
+      },
+    },
+    async (req) => ok(req, await accounts.assetInfo(req.user!.id, req.accountMode, req.params.id)),
   );
 }
