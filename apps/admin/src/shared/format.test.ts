@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAgo, formatDecimal, formatPercent, formatTime } from './format';
+import { addDecimals, formatAgo, formatDecimal, formatPercent, formatTime } from './format';
 
 describe('console formats', () => {
   it('groups decimals exactly from the string', () => {
@@ -8,6 +8,15 @@ describe('console formats', () => {
     expect(formatDecimal('12345678901234567890.123456789012')).toBe('12,345,678,901,234,567,890.123456789012');
     expect(formatDecimal('5', 0)).toBe('5');
     expect(formatDecimal(null)).toBe('—');
+  });
+
+  it('adds decimals exactly, whatever their scales', () => {
+    expect(addDecimals('1250.5', '6.2525')).toBe('1256.7525');
+    expect(addDecimals('0.1', '0.2')).toBe('0.3');
+    expect(addDecimals('99999999999999999999.99999999', '0.00000001')).toBe('100000000000000000000');
+    expect(addDecimals('5', '0')).toBe('5');
+    expect(addDecimals('-1.5', '0.25')).toBe('-1.25');
+    expect(addDecimals('abc', '1')).toBe('');
   });
 
   it('shows fractions as percentages without a float', () => {

@@ -12,6 +12,20 @@ export function formatDecimal(value: string | null | undefined, minDecimals = 2)
   return `${sign}${grouped}${f ? `.${f}` : ''}`;
 }
 
+/** The exact sum of two decimal strings ("1250.5" + "6.2525" → "1256.7525"), through integers. */
+export function addDecimals(a: string, b: string): string {
+  const parse = (v: string) => /^(-?)(\d+)(?:\.(\d+))?$/.exec(v.trim());
+  const [ma, mb] = [parse(a), parse(b)];
+  if (!ma || !mb) return '';
+  const scale = Math.max(ma[3]?.length ?? 0, mb[3]?.length ?? 0);
+  const units = (m: RegExpExecArray) => BigInt(`${m[1]}${m[2]}${(m[3] ?? '').padEnd(scale, '0')}`);
+  const sum = units(ma) + units(mb);
+  const digits = (sum < 0n ? -sum : sum).toString().padStart(scale + 1, '0');
+  const int = digits.slice(0, digits.length - scale);
+  const frac = digits.slice(digits.length - scale).replace(/0+$/, '');
+  return `${sum < 0n ? '-' : ''}${int}${frac ? `.${frac}` : ''}`;
+}
+
 /** A fraction as a percentage, exactly: "0.0005" → "0.05 %". */
 export function formatPercent(fraction: string): string {
   const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(fraction.trim());

@@ -6,8 +6,6 @@ import { Card } from '@/shared/components';
 import { type ColumnDef, DataTable, Pager } from '@/shared/data-table';
 import { ModeSwitch } from './mode-switch';
 
-const SIZE = 25;
-
 export function BookTable<Page, Row>({
   userId,
   record,
@@ -17,6 +15,8 @@ export function BookTable<Page, Row>({
   total,
   rowKey,
   empty,
+  book,
+  size = 25,
 }: {
   userId: number;
   /** The path under users/:id/ ('statement', 'orders'). */
@@ -27,26 +27,31 @@ export function BookTable<Page, Row>({
   total: (page: Page) => number;
   rowKey: (row: Row) => number;
   empty: string;
+  /** Only this book, without the switch (a withdrawal's review shows the real one). */
+  book?: 'real' | 'demo';
+  size?: number;
 }) {
-  const [mode, setMode] = useState<'real' | 'demo'>('real');
+  const [chosen, setMode] = useState<'real' | 'demo'>('real');
+  const mode = book ?? chosen;
   const [page, setPage] = useState(1);
   const q = useQuery({
-    queryKey: ['user', userId, record, mode, page],
-    queryFn: async () =>
-      (await api.get<Page>(`users/${userId}/${record}`, { query: { mode, page, size: SIZE } })).result,
+    queryKey: ['user', userId, record, mode, page, size],
+    queryFn: async () => (await api.get<Page>(`users/${userId}/${record}`, { query: { mode, page, size } })).result,
     placeholderData: keepPreviousData,
   });
   return (
     <Card
       title={title}
       actions={
-        <ModeSwitch
-          mode={mode}
-          onChange={(m) => {
-            setMode(m);
-            setPage(1);
-          }}
-        />
+        book ? undefined : (
+          <ModeSwitch
+            mode={mode}
+            onChange={(m) => {
+              setMode(m);
+              setPage(1);
+            }}
+          />
+        )
       }
     >
       <DataTable
@@ -57,7 +62,7 @@ export function BookTable<Page, Row>({
         error={q.error}
         rowKey={rowKey}
         empty={empty}
-        footer={q.data ? <Pager page={page} size={SIZE} total={total(q.data)} onPage={setPage} /> : null}
+        footer={q.data ? <Pager page={page} size={size} total={total(q.data)} onPage={setPage} /> : null}
       />
     </Card>
   );

@@ -1,35 +1,19 @@
 /** One user: who they are, balances in both books, ledger statement, orders, and sign-in sessions. */
-import type { AdminUserDetail } from '@openbourse/contracts/admin.ts';
 import { Badge } from '@openbourse/ui';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { z } from 'zod';
-import { api } from '@/shared/api';
 import { Card, ErrorNote, Facts, PageHeader } from '@/shared/components';
 import { type ColumnDef, DataTable } from '@/shared/data-table';
-import { formatAgo, formatDecimal, formatTime } from '@/shared/format';
+import { formatAgo, formatTime } from '@/shared/format';
 import { useCan } from '@/shared/session';
+import { BalancesTable } from './balances-table';
 import { StatusBadge } from './status-badge';
 import { UserActions } from './user-actions';
 import { UserOrders } from './user-orders';
+import { type UserDetail, useUserDetail } from './user-detail-api';
 import { UserStatement } from './user-statement';
 
-type Detail = z.infer<typeof AdminUserDetail>;
-type Balance = Detail['balances']['real'][number];
-type Session = Detail['sessions'][number];
-
-const BALANCES: ColumnDef<Balance>[] = [
-  { header: 'Currency', accessorKey: 'currency', cell: (c) => <strong>{c.getValue<string>()}</strong> },
-  {
-    header: 'Available',
-    accessorKey: 'available',
-    meta: { align: 'end' },
-    cell: (c) => formatDecimal(c.getValue<string>()),
-  },
-  { header: 'Locked', accessorKey: 'locked', meta: { align: 'end' }, cell: (c) => formatDecimal(c.getValue<string>()) },
-  { header: 'Total', accessorKey: 'total', meta: { align: 'end' }, cell: (c) => formatDecimal(c.getValue<string>()) },
-];
+type Session = UserDetail['sessions'][number];
 
 const SESSIONS: ColumnDef<Session>[] = [
   { header: 'Signed in', accessorKey: 'createdAt', cell: (c) => formatTime(c.getValue<string>()) },
@@ -65,11 +49,7 @@ export function UserDetailPage() {
   const id = Number(useParams().id);
   const canManage = useCan('users.manage');
   const [tab, setTab] = useState<Tab>('Balances');
-  const q = useQuery({
-    queryKey: ['user', id],
-    queryFn: async () => (await api.get<Detail>(`users/${id}`)).result,
-    enabled: Number.isSafeInteger(id) && id > 0,
-  });
+  const q = useUserDetail(id);
   const d = q.data;
 
   return (
@@ -121,13 +101,7 @@ export function UserDetailPage() {
             <div className="grid-2">
               {(['real', 'demo'] as const).map((book) => (
                 <Card key={book} title={book === 'real' ? 'Real account' : 'Demo account'}>
-                  <DataTable
-                    label={`${book === 'real' ? 'Real' : 'Demo'} balances`}
-                    columns={BALANCES}
-                    data={d.balances[book]}
-                    rowKey={(r) => r.currency}
-                    empty="No balances"
-                  />
+                  <BalancesTable label={`${book === 'real' ? 'Real' : 'Demo'} balances`} balances={d.balances[book]} />
                 </Card>
               ))}
             </div>

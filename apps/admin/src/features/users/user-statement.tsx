@@ -40,12 +40,25 @@ const COLUMNS: ColumnDef<Entry>[] = [
   },
 ];
 
-export function UserStatement({ userId }: { userId: number }) {
+export function UserStatement({
+  userId,
+  book,
+  size,
+  title = 'Ledger statement',
+}: {
+  userId: number;
+  /** Only this book, without the real / demo switch. */
+  book?: 'real' | 'demo';
+  size?: number;
+  title?: string;
+}) {
   return (
     <BookTable<Page, Entry>
       userId={userId}
       record="statement"
-      title="Ledger statement"
+      title={title}
+      {...(book ? { book } : {})}
+      {...(size ? { size } : {})}
       columns={COLUMNS}
       rows={(p) => p.entries}
       total={(p) => p.total}
