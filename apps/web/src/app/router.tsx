@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
           { path: 'profile/balance2', lazy: page(() => import('@/features/wallet/routes/balance-margin')) },
           { path: 'profile/records', lazy: page(() => import('@/features/wallet/routes/records')) },
           { path: 'profile/deposit', lazy: page(() => import('@/features/wallet/routes/deposit')) },
+          { path: 'profile/withdraw', lazy: page(() => import('@/features/wallet/routes/withdraw')) },
           { path: 'profile/exchange', lazy: page(() => import('@/features/wallet/routes/exchange')) },
           { path: 'profile/info', lazy: page(() => import('@/features/profile/routes/info')) },
           { path: 'profile/invite', lazy: page(() => import('@/features/profile/routes/invite')) },

@@ -40,17 +40,19 @@ function Segmented<T extends string>({
   );
 }
 
-/** The coin first, then its network: the networks offered are the chosen coin's. */
+/** The coin first, then its network: the networks offered are the chosen coin's (deposits' or withdrawals'). */
 export function NetworkPicker({
   networks,
   currency,
   network,
   onChange,
+  testPrefix = 'deposit',
 }: {
-  networks: readonly DepositNetwork[];
+  networks: readonly Pick<DepositNetwork, 'currency' | 'network'>[];
   currency: string | undefined;
   network: string | undefined;
   onChange: (currency: string, network: string) => void;
+  testPrefix?: string;
 }) {
   const { t } = useTranslation();
   const currencies = [...new Set(networks.map((n) => n.currency))];
@@ -69,14 +71,14 @@ export function NetworkPicker({
             <span>{c}</span>
           </>
         )}
-        testPrefix="deposit-coin"
+        testPrefix={`${testPrefix}-coin`}
       />
       <Segmented
         label={t('wallet.deposit.network')}
         options={ofCurrency}
         value={network}
         onChange={(n) => currency && onChange(currency, n)}
-        testPrefix="deposit-network"
+        testPrefix={`${testPrefix}-network`}
       />
     </div>
   );

@@ -35,9 +35,14 @@ export default function BalanceRoute() {
       title={t('wallet.balance.title')}
       subtitle={t('wallet.balance.subtitle')}
       actions={
-        <ButtonLink to="/profile/deposit" size="sm" data-testid="balance-deposit-link">
-          {t('wallet.deposit.title')}
-        </ButtonLink>
+        <>
+          <ButtonLink to="/profile/deposit" size="sm" data-testid="balance-deposit-link">
+            {t('wallet.deposit.title')}
+          </ButtonLink>
+          <ButtonLink to="/profile/withdraw" size="sm" variant="secondary" data-testid="balance-withdraw-link">
+            {t('wallet.withdraw.title')}
+          </ButtonLink>
+        </>
       }
     >
       <ModeBanner />

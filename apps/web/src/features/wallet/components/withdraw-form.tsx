@@ -1,0 +1,440 @@
+import { ErrorCode, SuccessCode } from '@openbourse/contracts/errors.ts';
+import {
+  BANK_NETWORK,
+  type ListWithdrawalNetworksResult,
+  type WithdrawalQuoteQuery,
+  WithdrawalRequest,
+} from '@openbourse/contracts/funding.ts';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@/shared/components/button';
+import { IconAlert, IconArrowRight } from '@/shared/components/icons';
+import { Modal } from '@/shared/components/modal';
+import { Tabs } from '@/shared/components/tabs';
+import { PasswordField, TextField } from '@/shared/components/text-field';
+import { toast } from '@/shared/components/toast/toast-store';
+import { useFormat } from '@/shared/hooks/use-format';
+import { errorText } from '@/shared/i18n/i18n';
+import { ApiError, errorMessage } from '@/shared/lib/api-client';
+import { compareDecimal, isDecimal } from '@/shared/lib/decimal';
+import { validate } from '@/shared/lib/validation';
+import { useSession } from '@/shared/session/use-session';
+import { useWithdraw } from '../api/withdrawal';
+import { useWithdrawalQuote } from '../api/withdrawal-quote';
+import { limitLeft, maxWithdrawal } from '../lib/withdraw-max';
+import { NetworkPicker } from './network-picker';
+import { maskAccount } from './withdraw-list';
+import { WithdrawQuote } from './withdraw-quote';
+
+export type WithdrawalMethod = 'crypto' | 'bank';
+export type WithdrawalNetwork = ListWithdrawalNetworksResult['list'][number];
+
+type Field = 'address' | 'bankHolder' | 'bankAccount' | 'bankType' | 'amount' | 'txPassword';
+const FIELDS: readonly Field[] = ['address', 'bankHolder', 'bankAccount', 'bankType', 'amount', 'txPassword'];
+type Errors = Partial<Record<Field | 'form', string>>;
+const fieldOf = (field: string | undefined): Field | 'form' =>
+  FIELDS.includes(field as Field) ? (field as Field) : 'form';
+
+const QUOTE_DELAY_MS = 300;
+/** Where the withdrawal password is set (the account settings page). */
+export const TX_PASSWORD_PAGE = '/profile/info';
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** An amount the server can quote: a positive decimal within the currency's scale. */
+function quotable(amount: string, scale: number): boolean {
+  const v = amount.trim();
+  if (!/^(0|[1-9]\d{0,14})(\.\d+)?$/.test(v)) return false;
+  if ((v.split('.')[1]?.length ?? 0) > scale) return false;
+  return /[1-9]/.test(v);
+}
+
+interface Values {
+  address: string;
+  bankHolder: string;
+  bankAccount: string;
+  bankType: string;
+  amount: string;
+  txPassword: string;
+}
+const EMPTY: Values = { address: '', bankHolder: '', bankAccount: '', bankType: '', amount: '', txPassword: '' };
+
+/**
+ * A withdrawal: to an address on a network or to a bank account, the amount (with the most the
+ * balance and today's limit allow), the server's quote of it before confirming, and the withdrawal
+ * password; confirmed in a dialog that repeats the quote.
+ */
+export function WithdrawForm({ networks }: { networks: readonly WithdrawalNetwork[] }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const idPrefix = useId();
+  const hasTxPassword = useSession((s) => s.user?.hasWithdrawalPassword ?? true);
+  const crypto = useMemo(() => networks.filter((n) => n.network !== BANK_NETWORK), [networks]);
+  const bank = useMemo(() => networks.filter((n) => n.network === BANK_NETWORK), [networks]);
+  const [method, setMethod] = useState<WithdrawalMethod>(crypto.length > 0 || bank.length === 0 ? 'crypto' : 'bank');
+  const [choice, setChoice] = useState<{ currency: string; network: string } | null>(null);
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [noTxPassword, setNoTxPassword] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const withdraw = useWithdraw();
+
+  const offered = method === 'bank' ? bank : crypto;
+  const current =
+    offered.find((n) => n.currency === choice?.currency && n.network === choice?.network) ?? offered[0] ?? null;
+  const amount = values.amount.trim();
+
+  // The quote follows the typed amount after a pause; without a quotable amount, only the terms.
+  const quoteQuery: WithdrawalQuoteQuery | null = current
+    ? {
+        currency: current.currency,
+        network: current.network,
+        ...(quotable(amount, current.scale) ? { amount } : {}),
+      }
+    : null;
+  const quoteKey = quoteQuery ? JSON.stringify(quoteQuery) : null;
+  const debouncedKey = useDebounced(quoteKey, QUOTE_DELAY_MS);
+  const debouncedQuery = useMemo(
+    () => (debouncedKey ? (JSON.parse(debouncedKey) as WithdrawalQuoteQuery) : null),
+    [debouncedKey],
+  );
+  const quote = useWithdrawalQuote(debouncedQuery);
+  const quoteData =
+    quote.data && current && quote.data.currency === current.currency && quote.data.network === current.network
+      ? quote.data
+      : undefined;
+  const quoteCurrent = Boolean(
+    quoteData && !quote.isPlaceholderData && debouncedKey === quoteKey && quoteData.amount !== null,
+  );
+
+  // Another method or network: what was typed stays, the verdicts on the previous one go.
+  const targetKey = current ? `${method}:${current.currency}:${current.network}` : method;
+  const [checkedFor, setCheckedFor] = useState(targetKey);
+  if (checkedFor !== targetKey) {
+    setCheckedFor(targetKey);
+    setErrors({});
+    setConfirming(false);
+  }
+
+  const update = (patch: Partial<Values>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    setErrors((e) => {
+      const next = { ...e };
+      for (const key of Object.keys(patch)) delete next[key as Field];
+      delete next.form;
+      return next;
+    });
+  };
+  const showErrors = (found: Errors) => {
+    setErrors(found);
+    const first = FIELDS.find((f) => found[f]);
+    if (first) document.getElementById(`${idPrefix}-${first}`)?.focus();
+  };
+
+  const request = (): WithdrawalRequest | null => {
+    if (!current) return null;
+    const body: WithdrawalRequest =
+      method === 'bank'
+        ? {
+            method,
+            currency: current.currency,
+            bankHolder: values.bankHolder,
+            bankAccount: values.bankAccount,
+            bankType: values.bankType,
+            amount: values.amount,
+            txPassword: values.txPassword,
+          }
+        : {
+            method,
+            currency: current.currency,
+            network: current.network,
+            address: values.address,
+            amount: values.amount,
+            txPassword: values.txPassword,
+          };
+    const checked = validate(WithdrawalRequest, body);
+    const found: Errors = {};
+    for (const [field, text] of Object.entries(checked.errors ?? {})) found[fieldOf(field)] ??= text;
+    // What the server would refuse, said before sending (it checks all of it again).
+    if (method === 'crypto' && !values.address.trim()) found.address ??= errorText(ErrorCode.ReceivingAddressMissing);
+    if (method === 'bank') {
+      for (const field of ['bankHolder', 'bankAccount', 'bankType'] as const) {
+        if (!values[field].trim()) found[field] ??= errorText(ErrorCode.BankFieldRequired);
+      }
+    }
+    if (!found.amount && isDecimal(amount)) {
+      const decimals = amount.split('.')[1]?.length ?? 0;
+      if (decimals > current.scale) found.amount = errorText(ErrorCode.AmountWrong);
+      else if (compareDecimal(amount, current.minWithdraw) < 0) {
+        found.amount = errorText(ErrorCode.DepositBelowMinimum, {
+          name: current.currency,
+          limit: current.minWithdraw,
+        });
+      } else if (quoteData && compareDecimal(amount, limitLeft(quoteData, current.scale)) > 0) {
+        found.amount = errorText(ErrorCode.WithdrawalAmountExceeded);
+      } else if (quoteCurrent && quoteData?.total && compareDecimal(quoteData.total, quoteData.available) > 0) {
+        found.amount = errorText(ErrorCode.BalanceInsufficient);
+      }
+    }
+    if (!checked.data || Object.keys(found).length > 0) {
+      showErrors(found);
+      return null;
+    }
+    return checked.data as WithdrawalRequest;
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (withdraw.isPending) return;
+    // The dialog opens once the quote of this very amount is in.
+    if (request()) setConfirming(true);
+  };
+
+  const send = () => {
+    const body = request();
+    if (!body) {
+      setConfirming(false);
+      return;
+    }
+    withdraw.mutate(body, {
+      onSuccess(answer) {
+        toast.success(answer.msg || errorText(SuccessCode.WithdrawalSubmitted));
+        setConfirming(false);
+        setValues(EMPTY);
+        setErrors({});
+      },
+      onError(error) {
+        setConfirming(false);
+        if (error instanceof ApiError && error.code === ErrorCode.WithdrawalPasswordNotSet) setNoTxPassword(true);
+        // The server's text is in the user's language already; it goes on the field it names.
+        const to = error instanceof ApiError && error.kind === 'server' ? fieldOf(error.field) : 'form';
+        showErrors({ [to]: errorMessage(error) });
+      },
+    });
+  };
+
+  const fillMax = () => {
+    if (!quoteData || !current) return;
+    update({ amount: maxWithdrawal(quoteData, current.scale) });
+  };
+
+  const field = (name: Exclude<Field, 'txPassword'>) => ({
+    id: `${idPrefix}-${name}`,
+    name,
+    value: values[name],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => update({ [name]: e.target.value }),
+    error: errors[name],
+    testId: `withdraw-${name}`,
+    autoComplete: 'off',
+    spellCheck: false,
+  });
+
+  return (
+    <form className="form withdraw-form" onSubmit={onSubmit} noValidate data-testid="withdraw-form">
+      <Tabs
+        idPrefix={`${idPrefix}-method`}
+        label={t('wallet.withdraw.method')}
+        value={method}
+        onChange={(m) => {
+          setMethod(m);
+          setChoice(null);
+        }}
+        items={[
+          { key: 'crypto', label: t('wallet.withdraw.methods.crypto'), testId: 'withdraw-method-crypto' },
+          { key: 'bank', label: t('wallet.withdraw.methods.bank'), testId: 'withdraw-method-bank' },
+        ]}
+      />
+      <div
+        id={`${idPrefix}-method-panel`}
+        role="tabpanel"
+        aria-labelledby={`${idPrefix}-method-tab-${method}`}
+        className="withdraw-form__panel"
+      >
+        {!current ? (
+          <p className="wallet-note" data-testid="withdraw-method-unavailable">
+            {t('wallet.withdraw.methodUnavailable')}
+          </p>
+        ) : method === 'crypto' ? (
+          <>
+            <NetworkPicker
+              networks={crypto}
+              currency={current.currency}
+              network={current.network}
+              onChange={(currency, network) => setChoice({ currency, network })}
+              testPrefix="withdraw"
+            />
+            <TextField
+              {...field('address')}
+              label={t('wallet.withdraw.address')}
+              className="withdraw-form__mono"
+              dir="ltr"
+              autoCapitalize="none"
+              maxLength={100}
+              hint={t('wallet.withdraw.addressHint', { currency: current.currency, network: current.network })}
+            />
+          </>
+        ) : (
+          <>
+            {bank.length > 1 ? (
+              <NetworkPicker
+                networks={bank}
+                currency={current.currency}
+                network={current.network}
+                onChange={(currency, network) => setChoice({ currency, network })}
+                testPrefix="withdraw-bank"
+              />
+            ) : (
+              <p className="wallet-note withdraw-form__paid-in">
+                {t('wallet.withdraw.paidIn', { currency: current.currency })}
+              </p>
+            )}
+            <TextField {...field('bankHolder')} label={t('wallet.withdraw.bankHolder')} maxLength={100} />
+            <TextField
+              {...field('bankAccount')}
+              label={t('wallet.withdraw.bankAccount')}
+              className="withdraw-form__mono"
+              dir="ltr"
+              autoCapitalize="characters"
+              maxLength={40}
+            />
+            <TextField {...field('bankType')} label={t('wallet.withdraw.bankType')} maxLength={100} />
+          </>
+        )}
+      </div>
+      {current ? (
+        <>
+          <TextField
+            {...field('amount')}
+            label={t('wallet.withdraw.amount')}
+            inputMode="decimal"
+            dir="ltr"
+            hint={t('wallet.withdraw.amountHint', { amount: format.money(current.minWithdraw, current.currency) })}
+            trailing={
+              <>
+                <button
+                  type="button"
+                  className="field__addon-button withdraw-form__max"
+                  onClick={fillMax}
+                  disabled={!quoteData}
+                  aria-label={t('wallet.withdraw.maxLabel')}
+                  title={t('wallet.withdraw.maxLabel')}
+                  data-testid="withdraw-max"
+                >
+                  {t('wallet.withdraw.max')}
+                </button>
+                <span className="field__addon-text">{current.currency}</span>
+              </>
+            }
+          />
+          <WithdrawQuote
+            quote={quoteData}
+            scale={current.scale}
+            loading={quote.isFetching || debouncedKey !== quoteKey}
+          />
+          <PasswordField
+            id={`${idPrefix}-txPassword`}
+            name="txPassword"
+            label={t('wallet.withdraw.txPassword')}
+            value={values.txPassword}
+            onChange={(e) => update({ txPassword: e.target.value })}
+            error={errors.txPassword}
+            testId="withdraw-txPassword"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={64}
+            dir="ltr"
+          />
+          {noTxPassword || !hasTxPassword ? (
+            <p className="withdraw-form__set-password" data-testid="withdraw-no-password">
+              {noTxPassword ? null : <span>{t('wallet.withdraw.noPassword')}</span>}
+              <Link to={TX_PASSWORD_PAGE} data-testid="withdraw-set-password">
+                {t('wallet.withdraw.setPassword')}
+                <IconArrowRight className="withdraw-form__arrow" />
+              </Link>
+            </p>
+          ) : null}
+        </>
+      ) : null}
+      {errors.form ? (
+        <p className="notice-bar withdraw-form__error" role="alert" data-testid="withdraw-form-error">
+          <IconAlert />
+          <span>{errors.form}</span>
+        </p>
+      ) : null}
+      <Button
+        type="submit"
+        size="lg"
+        block
+        disabled={!current}
+        loading={confirming && !quoteCurrent}
+        data-testid="withdraw-submit"
+      >
+        {t('wallet.withdraw.submit')}
+      </Button>
+      {current ? (
+        <Modal
+          open={confirming && quoteCurrent}
+          onClose={() => setConfirming(false)}
+          title={t('wallet.withdraw.confirm.title')}
+          testId="withdraw-confirm"
+        >
+          <div className="withdraw-confirm">
+            <dl className="withdraw-confirm__target">
+              {method === 'crypto' ? (
+                <>
+                  <div>
+                    <dt>{t('wallet.withdraw.confirm.network')}</dt>
+                    <dd>
+                      {current.currency} · {current.network}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{t('wallet.withdraw.confirm.address')}</dt>
+                    <dd dir="ltr" className="withdraw-confirm__mono" data-testid="withdraw-confirm-address">
+                      {values.address.trim()}
+                    </dd>
+                  </div>
+                </>
+              ) : (
+                <>
+                  <div>
+                    <dt>{t('wallet.withdraw.bankHolder')}</dt>
+                    <dd data-testid="withdraw-confirm-holder">{values.bankHolder.trim()}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('wallet.withdraw.bankAccount')}</dt>
+                    <dd dir="ltr" className="withdraw-confirm__mono" data-testid="withdraw-confirm-account">
+                      {maskAccount(values.bankAccount.trim())}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{t('wallet.withdraw.bankType')}</dt>
+                    <dd>{values.bankType.trim()}</dd>
+                  </div>
+                </>
+              )}
+            </dl>
+            <WithdrawQuote quote={quoteData} scale={current.scale} testId="withdraw-confirm-quote" />
+            <p className="wallet-note">{t('wallet.withdraw.confirm.note')}</p>
+            <div className="withdraw-confirm__actions">
+              <Button variant="secondary" onClick={() => setConfirming(false)} data-testid="withdraw-confirm-cancel">
+                {t('wallet.withdraw.confirm.cancel')}
+              </Button>
+              <Button loading={withdraw.isPending} onClick={send} data-testid="withdraw-confirm-submit">
+                {t('wallet.withdraw.confirm.submit')}
+              </Button>
+            </div>
+          </div>
+        </Modal>
+      ) : null}
+    </form>
+  );
+}
