@@ -8,6 +8,12 @@ import { BookTable } from './book-table';
 type Page = z.infer<typeof AdminStatementPage>;
 type Entry = Page['entries'][number];
 
+/** A signed change: red when it takes, green when it adds, plain when nothing moved. */
+function Signed({ value }: { value: string }) {
+  const tone = value.startsWith('-') ? 'is-down' : /^0(\.0*)?$/.test(value) ? undefined : 'is-up';
+  return <span className={tone}>{formatDecimal(value)}</span>;
+}
+
 const COLUMNS: ColumnDef<Entry>[] = [
   { header: 'Time', accessorKey: 'time', cell: (c) => formatTime(c.getValue<string>()) },
   { header: 'Entry', accessorKey: 'code' },
@@ -16,22 +22,20 @@ const COLUMNS: ColumnDef<Entry>[] = [
     header: 'Amount',
     accessorKey: 'amount',
     meta: { align: 'end' },
-    cell: (c) => {
-      const v = c.getValue<string>();
-      return <span className={v.startsWith('-') ? 'is-down' : 'is-up'}>{formatDecimal(v)}</span>;
-    },
+    cell: (c) => <Signed value={c.getValue<string>()} />,
   },
+  // The ledger gives each side's signed change (a hold moves available to locked), not the balance after it.
   {
-    header: 'Available after',
+    header: 'Available change',
     accessorKey: 'available',
     meta: { align: 'end' },
-    cell: (c) => formatDecimal(c.getValue<string>()),
+    cell: (c) => <Signed value={c.getValue<string>()} />,
   },
   {
-    header: 'Locked after',
+    header: 'Locked change',
     accessorKey: 'locked',
     meta: { align: 'end' },
-    cell: (c) => formatDecimal(c.getValue<string>()),
+    cell: (c) => <Signed value={c.getValue<string>()} />,
   },
   {
     header: 'Reference',
