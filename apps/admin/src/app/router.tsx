@@ -19,6 +19,7 @@ import { NetworksPage } from '@/features/networks/networks-page';
 import { ParamsPage } from '@/features/params/params-page';
 import { UserDetailPage } from '@/features/users/user-detail-page';
 import { UsersPage } from '@/features/users/users-page';
+import { WithdrawalsPage } from '@/features/withdrawals/withdrawals-page';
 import { useSession } from '@/shared/session';
 import { NoAccess, NotFound } from './no-access';
 import { Shell } from './shell';
@@ -41,6 +42,7 @@ export const SCREENS: { path: string; permission: AdminPermission; element: Reac
   { path: 'users', permission: 'users.read', element: <UsersPage /> },
   { path: 'users/:id', permission: 'users.read', element: <UserDetailPage /> },
   { path: 'deposits', permission: 'reviews.decide', element: <DepositsPage /> },
+  { path: 'withdrawals', permission: 'reviews.decide', element: <WithdrawalsPage /> },
   { path: 'instruments', permission: 'instruments.edit', element: <InstrumentsPage /> },
   { path: 'params', permission: 'params.edit', element: <ParamsPage /> },
   { path: 'networks', permission: 'params.edit', element: <NetworksPage /> },

@@ -11,6 +11,7 @@ const NAV: { to: string; label: string; permission: AdminPermission; icon: strin
   { to: '/', label: 'Dashboard', permission: 'dashboard.read', icon: '◧' },
   { to: '/users', label: 'Users', permission: 'users.read', icon: '◉' },
   { to: '/deposits', label: 'Deposits', permission: 'reviews.decide', icon: '⇩' },
+  { to: '/withdrawals', label: 'Withdrawals', permission: 'reviews.decide', icon: '⇧' },
   { to: '/instruments', label: 'Instruments', permission: 'instruments.edit', icon: '◈' },
   { to: '/params', label: 'Parameters', permission: 'params.edit', icon: '⚙' },
   { to: '/networks', label: 'Networks', permission: 'params.edit', icon: '⇄' },
