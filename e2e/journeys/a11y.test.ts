@@ -50,6 +50,8 @@ const ROUTES: { path: string; auth: Auth | 'both' }[] = [
   { path: '/profile/balancebb', auth: 'in' },
   { path: '/profile/balance2', auth: 'in' },
   { path: '/profile/records', auth: 'in' },
+  { path: '/profile/deposit', auth: 'in' },
+  { path: '/profile/withdraw', auth: 'in' },
   { path: '/profile/exchange', auth: 'in' },
   { path: '/profile/info', auth: 'in' },
   { path: '/profile/invite', auth: 'in' },

@@ -10,16 +10,26 @@ export interface Balance {
   available: string;
   locked: string;
   total: string;
+  /** The total in USDT at a recorded tick's bid (rounded down); null without a price. */
+  valueUsdt?: string | null;
+  /** The recorded tick the value comes from. */
+  priceTickId?: number | null;
 }
 
 export interface Balances {
   mode: 'real' | 'demo';
   balances: Balance[];
+  /** The whole account in USDT: the sum of the valued balances. */
+  totalUsdt?: string;
 }
 
 export async function getBalances(signal?: AbortSignal): Promise<Balances> {
   const { result } = await api.get<Balances>('user/getBalances', { signal });
-  return { mode: result.mode, balances: result.balances ?? [] };
+  return {
+    mode: result.mode,
+    balances: result.balances ?? [],
+    ...(result.totalUsdt !== undefined ? { totalUsdt: result.totalUsdt } : {}),
+  };
 }
 
 /** The balances of the current account mode (the `virtually` header picks it; so does the key). */

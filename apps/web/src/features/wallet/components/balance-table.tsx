@@ -20,6 +20,9 @@ export function BalanceTable({ balances }: { balances: readonly Balance[] }) {
           <th scope="col" className="num">
             {t('wallet.columns.total')}
           </th>
+          <th scope="col" className="num">
+            {t('wallet.columns.valueUsdt')}
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -42,6 +45,19 @@ export function BalanceTable({ balances }: { balances: readonly Balance[] }) {
             </td>
             <td className="num num--strong" data-label={t('wallet.columns.total')}>
               {format.decimal(b.total)}
+            </td>
+            <td
+              className="num balance-table__value"
+              data-label={t('wallet.columns.valueUsdt')}
+              data-testid="balance-value"
+            >
+              {b.valueUsdt ? (
+                <span title={b.priceTickId ? t('wallet.balance.priceTick', { id: b.priceTickId }) : undefined}>
+                  ≈ {format.money(b.valueUsdt, 'USDT', { code: false })}
+                </span>
+              ) : (
+                <span aria-label={t('wallet.balance.noPrice')}>—</span>
+              )}
             </td>
           </tr>
         ))}

@@ -9,11 +9,12 @@ import { Skeleton, SkeletonRows } from '@/shared/components/skeleton';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useFormat } from '@/shared/hooks/use-format';
 import { isZeroAmount, useBalances } from '../api/get-balances';
+import { BalanceAllocation } from '../components/balance-allocation';
 import { BalanceTable } from '../components/balance-table';
 import { ModeBanner } from '../components/mode-banner';
 import '../wallet.css';
 
-/** The currency the summary headlines; valuation across currencies needs prices, which come later. */
+/** The account is valued in USDT (each coin at its USDT market's recorded bid); its own line is the sub-figure. */
 const HEADLINE_CURRENCY = 'USDT';
 
 export default function BalanceRoute() {
@@ -48,11 +49,13 @@ export default function BalanceRoute() {
       <ModeBanner />
       <section className="card balance-summary" aria-busy={isPending}>
         <div className="balance-summary__main">
-          <span className="balance-summary__label">
-            {t('wallet.balance.headline', { currency: HEADLINE_CURRENCY })}
-          </span>
+          <span className="balance-summary__label">{t('wallet.balance.totalValue')}</span>
           <span className="balance-summary__value" data-testid="balance-headline">
-            {isPending ? <Skeleton width="8em" /> : headline ? format.decimal(headline.total) : format.decimal('0')}
+            {isPending ? (
+              <Skeleton width="8em" />
+            ) : (
+              format.money(data?.totalUsdt ?? headline?.total ?? '0', HEADLINE_CURRENCY, { code: false })
+            )}
             <small>{HEADLINE_CURRENCY}</small>
           </span>
           {headline ? (
@@ -63,11 +66,17 @@ export default function BalanceRoute() {
               })}
             </span>
           ) : null}
+          <span className="balance-summary__note">{t('wallet.balance.valuedNote')}</span>
         </div>
         <div className="balance-summary__side">
           <span className="balance-summary__label">{t('wallet.balance.assetsHeld')}</span>
           <span className="balance-summary__count">{isPending ? <Skeleton width="2em" /> : format.integer(held)}</span>
         </div>
+        {data?.totalUsdt ? (
+          <div className="balance-summary__allocation">
+            <BalanceAllocation balances={balances} totalUsdt={data.totalUsdt} />
+          </div>
+        ) : null}
       </section>
       <nav className="wallet-links" aria-label={t('wallet.balance.related')}>
         {links.map(({ to, label, Icon }) => (
