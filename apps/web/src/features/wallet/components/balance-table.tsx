@@ -56,7 +56,10 @@ export function BalanceTable({ balances }: { balances: readonly Balance[] }) {
                   ≈ {format.money(b.valueUsdt, 'USDT', { code: false })}
                 </span>
               ) : (
-                <span aria-label={t('wallet.balance.noPrice')}>—</span>
+                <>
+                  <span aria-hidden="true">—</span>
+                  <span className="visually-hidden">{t('wallet.balance.noPrice')}</span>
+                </>
               )}
             </td>
           </tr>
