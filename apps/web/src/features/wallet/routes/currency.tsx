@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/shared/i18n/i18n';
+import { ButtonLink } from '@/shared/components/button';
 import { EmptyState } from '@/shared/components/empty-state';
 import { IconCoins, IconInfo } from '@/shared/components/icons';
 import { Page, Section } from '@/shared/components/page';
@@ -13,12 +14,15 @@ import { DEMO_ACCOUNT } from '@/shared/session/session-store';
 import { useSession } from '@/shared/session/use-session';
 import { useBalances } from '../api/get-balances';
 import { CurrencyIcon } from '../components/currency-icon';
+import { DepositList } from '../components/deposit-list';
+import { WithdrawList } from '../components/withdraw-list';
 import { ModeBanner } from '../components/mode-banner';
 import '../wallet.css';
+import './withdraw.css';
 
 type RecordTab = 'deposits' | 'withdrawals';
 
-/** Deposit and withdraw: the currencies the account holds and the records of both. */
+/** Deposit and withdraw: the currencies the account holds, the ways in and out, and the records of both. */
 export default function CurrencyRoute() {
   const { t } = useTranslation();
   const format = useFormat();
@@ -27,7 +31,20 @@ export default function CurrencyRoute() {
   const [tab, setTab] = useState<RecordTab>('deposits');
   useDocumentTitle(t('wallet.currency.title'));
   return (
-    <Page title={t('wallet.currency.title')} subtitle={t('wallet.currency.subtitle')}>
+    <Page
+      title={t('wallet.currency.title')}
+      subtitle={t('wallet.currency.subtitle')}
+      actions={
+        <>
+          <ButtonLink to="/profile/deposit" size="sm" data-testid="currency-deposit-link">
+            {t('wallet.deposit.title')}
+          </ButtonLink>
+          <ButtonLink to="/profile/withdraw" size="sm" variant="secondary" data-testid="currency-withdraw-link">
+            {t('wallet.withdraw.title')}
+          </ButtonLink>
+        </>
+      }
+    >
       <ModeBanner />
       {demo ? (
         <p className="notice-bar" role="note">
@@ -72,9 +89,7 @@ export default function CurrencyRoute() {
           ]}
         />
         <div id="records-panel" role="tabpanel" aria-labelledby={`records-tab-${tab}`}>
-          <EmptyState
-            title={tab === 'deposits' ? t('wallet.currency.noDeposits') : t('wallet.currency.noWithdrawals')}
-          />
+          {tab === 'deposits' ? <DepositList /> : <WithdrawList />}
         </div>
       </Section>
     </Page>
