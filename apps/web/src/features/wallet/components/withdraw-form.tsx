@@ -422,7 +422,7 @@ export function WithdrawForm({ networks }: { networks: readonly WithdrawalNetwor
                 </>
               )}
             </dl>
-            <WithdrawQuote quote={quoteData} scale={current.scale} testId="withdraw-confirm-quote" />
+            <WithdrawQuote quote={quoteData} scale={current.scale} stacked testId="withdraw-confirm-quote" />
             <p className="wallet-note">{t('wallet.withdraw.confirm.note')}</p>
             <div className="withdraw-confirm__actions">
               <Button variant="secondary" onClick={() => setConfirming(false)} data-testid="withdraw-confirm-cancel">

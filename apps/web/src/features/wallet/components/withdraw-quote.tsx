@@ -13,11 +13,14 @@ export function WithdrawQuote({
   quote,
   scale,
   loading,
+  stacked,
   testId = 'withdraw-quote',
 }: {
   quote: WithdrawalQuote | undefined;
   scale: number;
   loading?: boolean;
+  /** One column whatever the width (the confirm dialog sizes itself to its content). */
+  stacked?: boolean;
   testId?: string;
 }) {
   const { t } = useTranslation();
@@ -43,7 +46,7 @@ export function WithdrawQuote({
   ];
   return (
     <section
-      className={`withdraw-quote ${loading ? 'is-loading' : ''}`.trim()}
+      className={`withdraw-quote ${stacked ? 'withdraw-quote--stacked' : ''} ${loading ? 'is-loading' : ''}`.trim()}
       aria-label={t('wallet.withdraw.quote.title')}
       aria-busy={loading || undefined}
       data-testid={testId}
