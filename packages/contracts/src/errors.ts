@@ -128,6 +128,8 @@ export const ErrorCode = {
   BankFieldRequired: 40042,
   /** The withdrawal password left empty. */
   TxPasswordRequired: 40043,
+  /** (admin) A payout reference already recorded for another withdrawal on the same network. */
+  PayoutRefUsed: 40044,
   NotFound: 40400,
   RouteNotFound: 40401,
   PayloadTooLarge: 41300,

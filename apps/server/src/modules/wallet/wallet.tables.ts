@@ -131,6 +131,10 @@ export const walletWithdrawals = pgTable(
   (t) => [
     uniqueIndex('wallet_withdrawals_public_uq').on(t.publicId),
     uniqueIndex('wallet_withdrawals_hold_uq').on(t.holdKey),
+    // One payout pays one withdrawal: a chain's transaction hash or a bank's reference, once per network.
+    uniqueIndex('wallet_withdrawals_payout_uq')
+      .on(t.network, sql`lower(${t.payoutRef})`)
+      .where(sql`${t.payoutRef} is not null`),
     index('wallet_withdrawals_user_idx').on(t.userId, t.id),
     index('wallet_withdrawals_pending_idx').on(t.id).where(sql`${t.status} = 'pending'`),
     check('wallet_withdrawals_status', sql`${t.status} in ('pending', 'success', 'rejected')`),

@@ -45,6 +45,15 @@ const REF = 'wallet_withdrawal';
 /** Withdrawal-password checks per user per 15 minutes, right or wrong (a guess costs as much as a try). */
 const PASSWORD_RULE = { windowMs: 15 * 60_000, max: 10 };
 
+/** A unique-index violation of `index` (Drizzle keeps the driver's error as the cause). */
+function isUniqueViolation(e: unknown, index: string): boolean {
+  for (let cur = e, depth = 0; cur && depth < 5; cur = (cur as { cause?: unknown }).cause, depth++) {
+    const err = cur as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (err.code === '23505' && (err.constraint === index || String(err.message ?? '').includes(index))) return true;
+  }
+  return false;
+}
+
 const randomPublicId = () => Number((1n << 52n) | (randomBytes(8).readBigUInt64BE() >> 12n));
 const trim = (v: string) => (v.includes('.') ? v.replace(/0+$/, '').replace(/\.$/, '') : v);
 const startOfUtcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
@@ -288,13 +297,20 @@ export function createWithdrawals(deps: {
     ): Promise<{ before: WithdrawalRow; after: WithdrawalRow }> {
       const before = await repo.withdrawalByPublicId(tx, d.publicId, true);
       if (!before) throw walletErrors.noRecord();
-      const after = await repo.decideWithdrawal(tx, before.id, {
-        status: d.pay ? 'success' : 'rejected',
-        reason: d.pay ? null : d.reason,
-        payoutRef: d.pay ? d.payoutRef : null,
-        by: d.adminId,
-        at: clock.now(),
-      });
+      const after = await repo
+        .decideWithdrawal(tx, before.id, {
+          status: d.pay ? 'success' : 'rejected',
+          reason: d.pay ? null : d.reason,
+          payoutRef: d.pay ? d.payoutRef : null,
+          by: d.adminId,
+          at: clock.now(),
+        })
+        .catch((e: unknown) => {
+          if (isUniqueViolation(e, 'wallet_withdrawals_payout_uq')) {
+            throw new AppError(ErrorCode.PayoutRefUsed, { field: 'payoutRef' });
+          }
+          throw e;
+        });
       if (!after) throw walletErrors.alreadyDecided();
       const ref = { refType: REF, refId: String(after.publicId) };
       if (d.pay) {

@@ -239,6 +239,27 @@ describe.each(DRIVERS)('withdrawals on %s', (driver) => {
         field: 'payoutRef',
       },
     );
+    // One payout pays one withdrawal: its reference is refused on another of the same network.
+    const second = (await withdraw(u.token, crypto({ amount: '20' }))).body.result;
+    const third = (await withdraw(u.token, crypto({ amount: '30' }))).body.result;
+    const ref = `0x${'ab'.repeat(32)}`;
+    expect(
+      (await t.call('POST', `/swx/admin/withdrawals/${second.id}/pay`, { token: owner, body: { payoutRef: ref } })).body
+        .code,
+    ).toBe(200);
+    expect(
+      (
+        await t.call('POST', `/swx/admin/withdrawals/${third.id}/pay`, {
+          token: owner,
+          body: { payoutRef: ref.toUpperCase() },
+        })
+      ).body,
+    ).toMatchObject({ code: 40044, field: 'payoutRef' });
+    expect(
+      (await t.call<AdminWithdrawal>('GET', `/swx/admin/withdrawals/${third.id}`, { token: owner })).body.result,
+    ).toMatchObject({
+      status: 'pending',
+    });
     const page = (
       await t.call<{ list: AdminWithdrawal[] }>('GET', '/swx/admin/withdrawals', {
         token: await adminToken(t, 'reviewer'),

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "wallet_withdrawals_payout_uq" ON "wallet_withdrawals" USING btree ("network",lower("payout_ref")) WHERE "wallet_withdrawals"."payout_ref" is not null;
