@@ -217,11 +217,15 @@ export const AdminStatementPage = z.object({
     z.object({
       id: z.number().int(),
       time: z.string(),
-      code: z.string(),
+      code: z.string().describe('Why the money moved (a hold’s transfer carries the hold’s code)'),
       currency: z.string(),
-      amount: z.string(),
-      available: z.string(),
-      locked: z.string(),
+      amount: z.string().describe('The signed change of the user’s total (available + locked) by this movement'),
+      available: z
+        .string()
+        .describe('The signed change of the available balance by this movement (not the balance after it)'),
+      locked: z
+        .string()
+        .describe('The signed change of the locked balance by this movement (not the balance after it)'),
       refType: z.string().nullable(),
       refId: z.string().nullable(),
     }),

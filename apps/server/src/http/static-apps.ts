@@ -2,7 +2,8 @@
  * The two browser apps this server hands out: the user app at `/` (WEB_DIST) and the back office
  * console at `/admin/` (ADMIN_DIST), each from its built folder, pre-compressed, hashed assets cached
  * for a year and index.html always revalidated; a client-side route of either app gets its
- * index.html. Everything else unknown is the API's 404 in the catalogue's envelope.
+ * index.html. A missing file (under assets/, or any path with an extension) and everything else
+ * unknown is the API's 404 in the catalogue's envelope.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -57,7 +58,10 @@ export async function registerStaticApps(app: FastifyInstance, dirs: { webDist: 
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     const isApi = url.startsWith('/swx/') || url === '/message' || url === '/healthz';
-    if (!isApi && req.method === 'GET') {
+    // A missing build file (an old tab asking for a chunk of the build before) is a 404, never the
+    // index page: served as a script, HTML would leave the tab blank instead of failing loudly.
+    const isFile = /\/assets\//.test(url) || /\.[a-z0-9]{1,8}$/i.test(url);
+    if (!isApi && !isFile && req.method === 'GET') {
       // Client-side routes: the SPA decides (unknown paths have their own page there).
       if (url.startsWith(ADMIN_PREFIX)) {
         if (hasAdmin) return reply.header('cache-control', 'no-cache').sendFile('index.html', dirs.adminDist);

@@ -164,6 +164,16 @@ describe('security headers of the app serving a built web app', () => {
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
   });
 
+  it('answers a missing build file with a 404, never with the index page', async () => {
+    for (const url of ['/assets/app-old999.js', '/assets/gone.css', '/robots-old.txt', '/admin/assets/old.js']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ code: 40401 });
+    }
+    // Client-side routes still get the app.
+    expect((await app.inject({ method: 'GET', url: '/profile/deposit' })).statusCode).toBe(200);
+  });
+
   it('answers the API with no-store, the OpenAPI document included', async () => {
     const docs = await app.inject({ method: 'GET', url: '/swx/docs/json' });
     expect(docs.statusCode).toBe(200);
