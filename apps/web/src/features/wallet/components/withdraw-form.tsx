@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { Button } from '@/shared/components/button';
 import { IconAlert, IconArrowRight } from '@/shared/components/icons';
 import { Modal } from '@/shared/components/modal';
+import { QueryError } from '@/shared/components/query-error';
 import { Tabs } from '@/shared/components/tabs';
 import { PasswordField, TextField } from '@/shared/components/text-field';
 import { toast } from '@/shared/components/toast/toast-store';
@@ -194,8 +195,8 @@ export function WithdrawForm({ networks }: { networks: readonly WithdrawalNetwor
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (withdraw.isPending) return;
-    // The dialog opens once the quote of this very amount is in.
-    if (request()) setConfirming(true);
+    // The dialog opens once the quote of this very amount is in; without one (its error shown) it waits for a retry.
+    if (request() && !(quote.error && !quoteData)) setConfirming(true);
   };
 
   const send = () => {
@@ -334,11 +335,18 @@ export function WithdrawForm({ networks }: { networks: readonly WithdrawalNetwor
               </>
             }
           />
-          <WithdrawQuote
-            quote={quoteData}
-            scale={current.scale}
-            loading={quote.isFetching || debouncedKey !== quoteKey}
-          />
+          {quote.error && !quoteData ? (
+            // Without a quote nothing is confirmed: say why, with a retry.
+            <div className="withdraw-quote" data-testid="withdraw-quote-error">
+              <QueryError error={quote.error} onRetry={() => void quote.refetch()} />
+            </div>
+          ) : (
+            <WithdrawQuote
+              quote={quoteData}
+              scale={current.scale}
+              loading={quote.isFetching || debouncedKey !== quoteKey}
+            />
+          )}
           <PasswordField
             id={`${idPrefix}-txPassword`}
             name="txPassword"

@@ -164,6 +164,26 @@ describe('withdraw page', () => {
     expect(api.callsTo('user/withdrawal')).toHaveLength(0);
   });
 
+  it('says when the quote cannot be had, with a retry, and confirms nothing without it', async () => {
+    let up = false;
+    handlers({
+      'GET user/withdrawalQuote': (c) => (up ? quote(c) : fail(500, 'The service is busy, please try later')),
+    });
+    await renderApp('/profile/withdraw', { loggedIn: true });
+    const failed = await screen.findByTestId('withdraw-quote-error');
+    expect(failed).toHaveTextContent('The service is busy');
+    await fillCrypto('100');
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    expect(screen.queryByTestId('withdraw-confirm')).toBeNull();
+    expect(screen.getByTestId('withdraw-submit')).not.toHaveAttribute('aria-busy', 'true');
+    up = true;
+    fireEvent.click(within(screen.getByTestId('withdraw-quote-error')).getByRole('button'));
+    await waitFor(() => expect(text(screen.getByTestId('withdraw-quote-fee'))).toBe('0.50 USDT'));
+    expect(screen.queryByTestId('withdraw-confirm')).toBeNull();
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    expect(await screen.findByTestId('withdraw-confirm')).toBeInTheDocument();
+  });
+
   it("shows the server's refusal on its field (40041 on the address)", async () => {
     handlers({
       'POST user/withdrawal': () =>
