@@ -13,9 +13,8 @@ import { logInAsDemo, useJourney } from '../support/journey.ts';
  * on /profile/deposit with a proof image; the owner approves it in the console's Deposits screen;
  * the user's bell counts the notification and /profile/balance shows the new real balance. Then the
  * user (a withdrawal password set through the API) withdraws on /profile/withdraw, seeing the quote
- * and the confirm dialog; the owner rejects it with a reason (admin API: the console's Withdrawals
- * screen is not part of this journey yet); the user reads the reason in My withdrawals and has the
- * whole amount available again.
+ * and the confirm dialog; the owner rejects it with a reason in the console's Withdrawals screen;
+ * the user reads the reason in My withdrawals and has the whole amount available again.
  */
 const env = useJourney();
 
@@ -208,13 +207,11 @@ describe.each(layouts)('funding journey (%s)', (layout) => {
     await page.getByTestId('deposit-amount').fill('150');
     await page.getByTestId('deposit-txHash').fill(txHash);
     await page.getByTestId('deposit-last6').fill('Fq3x9Z');
-    await page
-      .getByTestId('deposit-proof-input')
-      .setInputFiles({
-        name: 'receipt.png',
-        mimeType: 'image/png',
-        buffer: proofPng(layout === 'desktop' ? [26, 188, 156] : [231, 76, 60]),
-      });
+    await page.getByTestId('deposit-proof-input').setInputFiles({
+      name: 'receipt.png',
+      mimeType: 'image/png',
+      buffer: proofPng(layout === 'desktop' ? [26, 188, 156] : [231, 76, 60]),
+    });
     await page.getByTestId('deposit-proof-remove').waitFor();
     await screenshot(page, `${layout}-funding-deposit-form`);
     await page.getByTestId('deposit-submit').click();
@@ -278,12 +275,23 @@ describe.each(layouts)('funding journey (%s)', (layout) => {
       .poll(async () => plain(await page.getByTestId('withdraw-quote-available').textContent()))
       .toBe(usdt(credited - 100_50));
 
-    // The owner rejects it with a reason (admin API).
+    // The owner rejects it with a reason in the console's Withdrawals screen.
     const mine = await call<{ list: { id: number }[] }>(page, 'GET', 'user/listWithdrwal?page=1&size=1');
     const id = mine.result.list[0]?.id;
     const reason = 'The receiving address failed our screening';
-    const rejected = await admin('POST', `withdrawals/${id}/reject`, { reason });
-    expect(rejected, rejected.msg).toMatchObject({ code: 200 });
+    await back.goto(`${env.server.url}/admin/withdrawals`);
+    await back
+      .getByRole('row', { name: /demo.*Pending/ })
+      .first()
+      .click();
+    const decision = back.getByRole('dialog', { name: `Withdrawal ${id}` });
+    await decision.getByRole('button', { name: 'Reject…' }).click();
+    const ask = back.getByRole('dialog', { name: 'Reject the withdrawal' });
+    await ask.getByLabel('Reason').fill(reason);
+    await ask.getByRole('button', { name: 'Reject withdrawal' }).click();
+    await decision.getByText(reason).waitFor();
+    await screenshot(back, `${layout}-funding-admin-withdrawal-rejected`);
+    await decision.getByRole('button', { name: 'Close' }).click();
 
     // The user reads the reason, and has the amount and the fee available again.
     await page.reload();
