@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/shared/components/button';
 import { IconAlert, IconArrowRight } from '@/shared/components/icons';
-import { Modal } from '@/shared/components/modal';
 import { QueryError } from '@/shared/components/query-error';
 import { Tabs } from '@/shared/components/tabs';
 import { PasswordField, TextField } from '@/shared/components/text-field';
@@ -25,7 +24,7 @@ import { useWithdraw } from '../api/withdrawal';
 import { useWithdrawalQuote } from '../api/withdrawal-quote';
 import { limitLeft, maxWithdrawal } from '../lib/withdraw-max';
 import { NetworkPicker } from './network-picker';
-import { maskAccount } from './withdraw-list';
+import { WithdrawConfirm } from './withdraw-confirm';
 import { WithdrawQuote } from './withdraw-quote';
 
 export type WithdrawalMethod = 'crypto' | 'bank';
@@ -388,60 +387,16 @@ export function WithdrawForm({ networks }: { networks: readonly WithdrawalNetwor
         {t('wallet.withdraw.submit')}
       </Button>
       {current ? (
-        <Modal
+        <WithdrawConfirm
           open={confirming && quoteCurrent}
           onClose={() => setConfirming(false)}
-          title={t('wallet.withdraw.confirm.title')}
-          testId="withdraw-confirm"
-        >
-          <div className="withdraw-confirm">
-            <dl className="withdraw-confirm__target">
-              {method === 'crypto' ? (
-                <>
-                  <div>
-                    <dt>{t('wallet.withdraw.confirm.network')}</dt>
-                    <dd>
-                      {current.currency} · {current.network}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>{t('wallet.withdraw.confirm.address')}</dt>
-                    <dd dir="ltr" className="withdraw-confirm__mono" data-testid="withdraw-confirm-address">
-                      {values.address.trim()}
-                    </dd>
-                  </div>
-                </>
-              ) : (
-                <>
-                  <div>
-                    <dt>{t('wallet.withdraw.bankHolder')}</dt>
-                    <dd data-testid="withdraw-confirm-holder">{values.bankHolder.trim()}</dd>
-                  </div>
-                  <div>
-                    <dt>{t('wallet.withdraw.bankAccount')}</dt>
-                    <dd dir="ltr" className="withdraw-confirm__mono" data-testid="withdraw-confirm-account">
-                      {maskAccount(values.bankAccount.trim())}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>{t('wallet.withdraw.bankType')}</dt>
-                    <dd>{values.bankType.trim()}</dd>
-                  </div>
-                </>
-              )}
-            </dl>
-            <WithdrawQuote quote={quoteData} scale={current.scale} stacked testId="withdraw-confirm-quote" />
-            <p className="wallet-note">{t('wallet.withdraw.confirm.note')}</p>
-            <div className="withdraw-confirm__actions">
-              <Button variant="secondary" onClick={() => setConfirming(false)} data-testid="withdraw-confirm-cancel">
-                {t('wallet.withdraw.confirm.cancel')}
-              </Button>
-              <Button loading={withdraw.isPending} onClick={send} data-testid="withdraw-confirm-submit">
-                {t('wallet.withdraw.confirm.submit')}
-              </Button>
-            </div>
-          </div>
-        </Modal>
+          onConfirm={send}
+          sending={withdraw.isPending}
+          method={method}
+          network={current}
+          target={values}
+          quote={quoteData}
+        />
       ) : null}
     </form>
   );
