@@ -11,6 +11,9 @@ export const queryKeys = {
   user: ['user'] as const,
   balances: ['balances'] as const,
   balancesFor: (mode: AccountMode, token: string | null) => ['balances', mode, token] as const,
+  /** The user's deposits and withdrawals (a reviewer's decision arrives as a notification). */
+  deposits: ['deposits'] as const,
+  withdrawals: ['withdrawals'] as const,
   content: ['content'] as const,
   contentList: (type: number | 'footer', lang: Language) => ['content', 'list', type, lang] as const,
   contentItem: (idOrSlug: number | string, lang: Language) => ['content', 'item', String(idOrSlug), lang] as const,

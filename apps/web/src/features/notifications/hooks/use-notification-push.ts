@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { queryKeys } from '@/shared/api/query-keys';
 import { onLiveChannel } from '@/shared/lib/live-feed';
 import { useSession } from '@/shared/session/use-session';
 import { notificationKeys } from '../api/notification-keys';
@@ -7,7 +8,8 @@ import { notificationKeys } from '../api/notification-keys';
 /**
  * Follows `{"ch":"notifications","id","unread"}` pushes on the live feed (the server sends them to
  * the user's signed-in sockets when a notification arrives or some are read elsewhere): the badge
- * takes the pushed count at once and the list is fetched again.
+ * takes the pushed count at once and the list is fetched again; a new one also refreshes the
+ * balances, deposits and withdrawals it may be about.
  */
 export function useNotificationPush() {
   const client = useQueryClient();
@@ -19,6 +21,13 @@ export function useNotificationPush() {
       if (typeof unread !== 'number' || !Number.isInteger(unread) || unread < 0) return;
       client.setQueryData(notificationKeys.unread(token), unread);
       void client.invalidateQueries({ queryKey: notificationKeys.lists });
+      // A new notification may be a reviewer's decision (a deposit credited, a withdrawal paid or
+      // released): what it changed is fetched again where it is shown.
+      if (typeof message.id === 'number') {
+        for (const queryKey of [queryKeys.balances, queryKeys.deposits, queryKeys.withdrawals]) {
+          void client.invalidateQueries({ queryKey });
+        }
+      }
     });
   }, [client, token]);
 }

@@ -2,13 +2,14 @@ import type { ListRechargeResult } from '@openbourse/contracts/funding.ts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { flattenPages, nextPage } from '@/shared/api/paged';
+import { queryKeys } from '@/shared/api/query-keys';
 import { api } from '@/shared/lib/api-client';
 import { useSession } from '@/shared/session/use-session';
 
 export const DEPOSITS_PAGE_SIZE = 10;
 
 /** Deposits belong to the real account whatever mode is shown: the key carries no account mode. */
-export const depositKeys = { list: ['deposits', 'list'] as const };
+export const depositKeys = { list: [...queryKeys.deposits, 'list'] as const };
 
 export function listRecharge(page: number, size: number, signal?: AbortSignal) {
   return api.get<ListRechargeResult>('user/listRecharge', { query: { page, size }, signal });
