@@ -5,7 +5,6 @@
  * account, keyed by the deposit, in the same transaction as the decision: approving twice (or two
  * reviewers at once) credits once.
  */
-import { randomBytes } from 'node:crypto';
 import {
   BANK_NETWORK,
   type Deposit,
@@ -23,6 +22,7 @@ import type { Viewer } from '../files/files.policy.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { invalidField } from '../../http/errors.ts';
 import { isAddressOf } from './wallet.addresses.ts';
+import { amountUnits, randomPublicId, trimAmount } from './wallet.amounts.ts';
 import { walletErrors } from './wallet.errors.ts';
 import {
   type DepositStatus,
@@ -89,15 +89,7 @@ const HEX_PREFIXED: ReadonlySet<string> = new Set(['ERC20', 'BEP20', 'ETH']);
 export const DEPOSIT_CODE = 'deposit';
 const DEPOSIT_REF = 'wallet_deposit';
 
-/** Deposits larger than this are typing mistakes, not transfers (and would overflow nothing, but mislead). */
-const MAX_DEPOSIT_DIGITS = 15;
-
 type RechargeInput = z.output<typeof RechargeRequest>;
-
-const randomPublicId = () => Number((1n << 52n) | (randomBytes(8).readBigUInt64BE() >> 12n));
-
-/** "120.000000000000000000" → "120". */
-const trim = (v: string) => (v.includes('.') ? v.replace(/0+$/, '').replace(/\.$/, '') : v);
 
 /** Fits numeric(38, 18): at most 20 integer digits and 18 decimals. */
 function fitsColumn(v: string): boolean {
@@ -144,7 +136,7 @@ export function createDeposits(deps: {
       id: row.publicId,
       currency: row.currency,
       network: row.network,
-      amount: trim(row.amount),
+      amount: trimAmount(row.amount),
       txHash: row.txHash,
       last6: row.last6,
       address: row.address,
@@ -154,19 +146,6 @@ export function createDeposits(deps: {
       createdAt: row.createdAt.getTime(),
       decidedAt: row.decidedAt?.getTime() ?? null,
     };
-  }
-
-  /** The amount in units at the currency's scale: positive, not more decimals than the currency has. */
-  function units(amount: string, scale: number): bigint {
-    if (amount.split('.')[0]!.length > MAX_DEPOSIT_DIGITS) throw walletErrors.amountWrong();
-    try {
-      const u = parseDecimal(amount, scale);
-      if (u <= 0n) throw walletErrors.amountWrong();
-      return u;
-    } catch (e) {
-      if (isMoneyError(e)) throw walletErrors.amountWrong();
-      throw e;
-    }
   }
 
   return {
@@ -189,7 +168,7 @@ export function createDeposits(deps: {
         list.push({
           currency: n.currency,
           network: n.network,
-          minDeposit: trim(n.minDeposit),
+          minDeposit: trimAmount(n.minDeposit),
           scale: await scaleOf(db, n.currency),
           address: n.address,
         });
@@ -209,9 +188,9 @@ export function createDeposits(deps: {
       if (!network.address) throw walletErrors.noAddress();
       const cur = await ledger.getCurrency(db, network.currency);
       if (!cur) throw walletErrors.networkUnavailable();
-      const amount = units(input.amount, cur.scale);
-      if (amount < parseDecimal(trim(network.minDeposit), cur.scale)) {
-        throw walletErrors.belowMinimum(cur.code, trim(network.minDeposit));
+      const amount = amountUnits(input.amount, cur.scale);
+      if (amount < parseDecimal(trimAmount(network.minDeposit), cur.scale)) {
+        throw walletErrors.belowMinimum(cur.code, trimAmount(network.minDeposit));
       }
       const prefixed = input.txHash.startsWith('0x');
       if (prefixed !== HEX_PREFIXED.has(network.network)) throw walletErrors.txHashWrong();
@@ -316,7 +295,7 @@ export function createDeposits(deps: {
           debit: { platform: 'deposits', mode: 'real' },
           credit: { userId: after.userId, mode: 'real' },
           currency: after.currency,
-          amount: trim(after.amount),
+          amount: trimAmount(after.amount),
           code: DEPOSIT_CODE,
           refType: DEPOSIT_REF,
           refId: String(after.publicId),
@@ -329,4 +308,4 @@ export function createDeposits(deps: {
 
 export type Deposits = ReturnType<typeof createDeposits>;
 export type { DepositRow, NetworkPatch, NetworkRow };
-export { trim as trimAmount };
+export { trimAmount };

@@ -7,7 +7,6 @@
  * platform's deposits account, the fee to its fees account) with the payout's reference, or rejects
  * it with a reason (the hold released).
  */
-import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '@openbourse/contracts/errors.ts';
 import {
   BANK_NETWORK,
@@ -17,7 +16,7 @@ import {
   type WithdrawalQuote,
   type WithdrawalRequest,
 } from '@openbourse/contracts/funding.ts';
-import { divRound, formatDecimal, isMoneyError, parseDecimal, pow10 } from '@openbourse/money';
+import { divRound, formatDecimal, parseDecimal, pow10 } from '@openbourse/money';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
@@ -27,6 +26,7 @@ import { verifyPassword } from '../../lib/crypto.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { RateLimiter } from '../limits/limits.service.ts';
 import { isAddressOf } from './wallet.addresses.ts';
+import { amountUnits, randomPublicId, trimAmount } from './wallet.amounts.ts';
 import { walletErrors } from './wallet.errors.ts';
 import { type WithdrawalStatus, walletRepository as repo } from './wallet.repository.ts';
 import type { NetworkRow, WithdrawalRow } from './wallet.tables.ts';
@@ -54,8 +54,6 @@ function isUniqueViolation(e: unknown, index: string): boolean {
   return false;
 }
 
-const randomPublicId = () => Number((1n << 52n) | (randomBytes(8).readBigUInt64BE() >> 12n));
-const trim = (v: string) => (v.includes('.') ? v.replace(/0+$/, '').replace(/\.$/, '') : v);
 const startOfUtcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 
 export function createWithdrawals(deps: {
@@ -80,8 +78,8 @@ export function createWithdrawals(deps: {
       bankHolder: row.bankHolder,
       bankAccount: row.bankAccount,
       bankType: row.bankType,
-      amount: trim(row.amount),
-      fee: trim(row.fee),
+      amount: trimAmount(row.amount),
+      fee: trimAmount(row.fee),
       status: row.status as WithdrawalStatus,
       reason: row.reason,
       payoutRef: row.payoutRef,
@@ -102,28 +100,16 @@ export function createWithdrawals(deps: {
     return cur.scale;
   }
 
-  function units(amount: string, scale: number): bigint {
-    if (amount.split('.')[0]!.length > 15) throw walletErrors.amountWrong();
-    try {
-      const u = parseDecimal(amount, scale);
-      if (u <= 0n) throw walletErrors.amountWrong();
-      return u;
-    } catch (e) {
-      if (isMoneyError(e)) throw walletErrors.amountWrong();
-      throw e;
-    }
-  }
-
   /** The fee on `amount` at the network's rate, rounded up to the currency's smallest unit. */
   function feeOf(amount: bigint, rate: string): bigint {
     const RATE_SCALE = 18;
-    const r = parseDecimal(trim(rate), RATE_SCALE);
+    const r = parseDecimal(trimAmount(rate), RATE_SCALE);
     return divRound(amount * r, pow10(RATE_SCALE), 'up');
   }
 
   async function usedToday(exec: Executor, userId: number, currency: string, scale: number): Promise<bigint> {
     const sum = await repo.withdrawnSince(exec, userId, currency, startOfUtcDay(clock.now()));
-    return parseDecimal(trim(sum), scale);
+    return parseDecimal(trimAmount(sum), scale);
   }
 
   return {
@@ -137,9 +123,9 @@ export function createWithdrawals(deps: {
           currency: n.currency,
           network: n.network,
           scale: await scaleOf(db, n.currency),
-          feeRate: trim(n.withdrawFeeRate),
-          minWithdraw: trim(n.minWithdraw),
-          dailyLimit: trim(n.dailyWithdrawLimit),
+          feeRate: trimAmount(n.withdrawFeeRate),
+          minWithdraw: trimAmount(n.minWithdraw),
+          dailyLimit: trimAmount(n.dailyWithdrawLimit),
         });
       }
       return { list };
@@ -154,16 +140,16 @@ export function createWithdrawals(deps: {
       const scale = await scaleOf(db, n.currency);
       const balance = await ledger.balance(db, userId, 'real', n.currency);
       const fmt = (u: bigint) => formatDecimal(u, scale, { trim: true });
-      const amount = q.amount ? units(q.amount, scale) : null;
+      const amount = q.amount ? amountUnits(q.amount, scale) : null;
       const fee = amount === null ? null : feeOf(amount, n.withdrawFeeRate);
       return {
         currency: n.currency,
         network: n.network,
-        feeRate: trim(n.withdrawFeeRate),
-        minWithdraw: trim(n.minWithdraw),
-        dailyLimit: trim(n.dailyWithdrawLimit),
+        feeRate: trimAmount(n.withdrawFeeRate),
+        minWithdraw: trimAmount(n.minWithdraw),
+        dailyLimit: trimAmount(n.dailyWithdrawLimit),
         usedToday: fmt(await usedToday(db, userId, n.currency, scale)),
-        available: trim(balance.available),
+        available: trimAmount(balance.available),
         amount: amount === null ? null : fmt(amount),
         fee: fee === null ? null : fmt(fee),
         total: amount === null || fee === null ? null : fmt(amount + fee),
@@ -194,9 +180,9 @@ export function createWithdrawals(deps: {
         }
       }
       const scale = await scaleOf(db, n.currency);
-      const amount = units(input.amount, scale);
-      if (amount < parseDecimal(trim(n.minWithdraw), scale)) {
-        throw walletErrors.belowMinimum(n.currency, trim(n.minWithdraw));
+      const amount = amountUnits(input.amount, scale);
+      if (amount < parseDecimal(trimAmount(n.minWithdraw), scale)) {
+        throw walletErrors.belowMinimum(n.currency, trimAmount(n.minWithdraw));
       }
       // The password last: a guess is counted, and only a well-formed request gets to make one.
       const hash = await deps.txPasswordHash(userId);
@@ -214,7 +200,7 @@ export function createWithdrawals(deps: {
       const row = await db.transaction(async (tx) => {
         await repo.lockUserWithdrawals(tx, userId);
         const used = await usedToday(tx, userId, n.currency, scale);
-        if (used + amount > parseDecimal(trim(n.dailyWithdrawLimit), scale)) {
+        if (used + amount > parseDecimal(trimAmount(n.dailyWithdrawLimit), scale)) {
           throw new AppError(ErrorCode.WithdrawalAmountExceeded, { field: 'amount' });
         }
         for (let draw = 0; draw < 5; draw++) {
@@ -317,12 +303,12 @@ export function createWithdrawals(deps: {
         await ledger.postHold(tx, {
           holdKey: after.holdKey,
           key: `${after.holdKey}:paid`,
-          amount: trim(after.amount),
+          amount: trimAmount(after.amount),
           to: { platform: 'deposits', mode: 'real' },
           code: WITHDRAWAL_CODES.paid,
           ...ref,
         });
-        if (parseDecimal(trim(after.fee), 18) > 0n) {
+        if (parseDecimal(trimAmount(after.fee), 18) > 0n) {
           await ledger.postHold(tx, {
             holdKey: after.holdKey,
             key: `${after.holdKey}:fee`,
