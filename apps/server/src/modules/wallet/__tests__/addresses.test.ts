@@ -1,5 +1,17 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bech32, createBase58check } from '@scure/base';
 import { describe, expect, it } from 'vitest';
-import { eip55, isAddressOf, isBitcoinAddress, isEthereumAddress, isTronAddress } from '../wallet.addresses.ts';
+import {
+  eip55,
+  isAddressOf,
+  isBitcoinAddress,
+  isDogecoinAddress,
+  isEthereumAddress,
+  isLitecoinAddress,
+  isTronAddress,
+} from '../wallet.addresses.ts';
+
+const b58c = createBase58check(sha256);
 
 describe('withdrawal addresses', () => {
   it('takes TRON addresses by their base58 checksum and 0x41 prefix', () => {
@@ -35,11 +47,34 @@ describe('withdrawal addresses', () => {
     expect(isBitcoinAddress('TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE')).toBe(false);
   });
 
+  it('takes Litecoin and Dogecoin addresses by their own prefixes and checksums', () => {
+    // Made here from a 20-byte hash, as wallets make them: base58check with the coin's version byte,
+    // or bech32 with its human-readable part.
+    const hash = new Uint8Array(20).map((_, i) => (i * 37 + 11) % 256);
+    const legacy = (version: number) => b58c.encode(Uint8Array.of(version, ...hash));
+    const segwit = (hrp: string) => bech32.encode(hrp, [0, ...bech32.toWords(hash)]);
+    expect(isLitecoinAddress(legacy(0x30))).toBe(true); // L…
+    expect(isLitecoinAddress(legacy(0x32))).toBe(true); // M…
+    expect(isLitecoinAddress(segwit('ltc'))).toBe(true);
+    expect(isLitecoinAddress(legacy(0x00))).toBe(false); // Bitcoin's 1…
+    expect(isLitecoinAddress(segwit('bc'))).toBe(false);
+    expect(isDogecoinAddress(legacy(0x1e))).toBe(true); // D…
+    expect(isDogecoinAddress(legacy(0x16))).toBe(true); // 9… / A…
+    expect(isDogecoinAddress(legacy(0x30))).toBe(false);
+    const d = legacy(0x1e);
+    expect(isDogecoinAddress(`${d.slice(0, -1)}${d.endsWith('z') ? 'y' : 'z'}`)).toBe(false); // checksum
+    expect(isBitcoinAddress(legacy(0x00))).toBe(true);
+    expect(isBitcoinAddress(segwit('bc'))).toBe(true);
+  });
+
   it('checks an address against the network it is sent on', () => {
     expect(isAddressOf('TRC20', 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE')).toBe(true);
     expect(isAddressOf('ERC20', 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE')).toBe(false);
     expect(isAddressOf('TRC20', '0x52908400098527886E0F7030069857D2E4169EE7')).toBe(false);
     expect(isAddressOf('BTC', '0x52908400098527886E0F7030069857D2E4169EE7')).toBe(false);
     expect(isAddressOf('SOLANA', 'anything')).toBe(false);
+    expect(isAddressOf('BEP20', '0x52908400098527886E0F7030069857D2E4169EE7')).toBe(true);
+    expect(isAddressOf('TRON', 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE')).toBe(true);
+    expect(isAddressOf('DOGE', 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE')).toBe(false);
   });
 });
