@@ -140,7 +140,12 @@ describe.each(layouts)('trading journey (%s)', (layout) => {
     expect(await move.getByTestId('move-line-text').textContent()).toContain(orderNo);
     await page.getByTestId('move-line-confirm').click();
     await toast(page);
-    await move.waitFor({ state: 'detached' });
+    // Closed once saved; if the server refused the move, its message says why.
+    await move.waitFor({ state: 'detached' }).catch(async (e: Error) => {
+      const said = await page.getByTestId('toast').allTextContents();
+      const text = await move.getByTestId('move-line-text').textContent();
+      throw new Error(`${e.message}\nmove: ${text}\ntoasts: ${said.join(' | ')}`);
+    });
     await expect
       .poll(async () => toNumber(await row.getByTestId('position-tp').textContent()), { timeout: 10_000 })
       .toBeLessThan(Number(tp));

@@ -6,7 +6,7 @@ export function CurrencyIcon({ code }: { code: string }) {
   return (
     <span
       className="currency-icon"
-      style={{ background: `hsl(${hue} 55% 32%)`, color: `hsl(${hue} 80% 86%)` }}
+      style={{ background: `hsl(${hue} 55% 26%)`, color: `hsl(${hue} 80% 91%)` }}
       aria-hidden="true"
     >
       {code.slice(0, 4)}

@@ -324,7 +324,6 @@ export function WithdrawForm({ networks }: { networks: readonly WithdrawalNetwor
                   className="field__addon-button withdraw-form__max"
                   onClick={fillMax}
                   disabled={!quoteData}
-                  aria-label={t('wallet.withdraw.maxLabel')}
                   title={t('wallet.withdraw.maxLabel')}
                   data-testid="withdraw-max"
                 >
