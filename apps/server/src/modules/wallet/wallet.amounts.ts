@@ -1,6 +1,8 @@
 /** What deposits and withdrawals share: amounts as users type them, and public ids. */
 import { randomBytes } from 'node:crypto';
 import { isMoneyError, parseDecimal } from '@openbourse/money';
+import type { Executor } from '../../db/client.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
 import { walletErrors } from './wallet.errors.ts';
 
 /** Amounts with more integer digits than this are typing mistakes, not transfers. */
@@ -23,4 +25,9 @@ export function amountUnits(amount: string, scale: number): bigint {
     if (isMoneyError(e)) throw walletErrors.amountWrong();
     throw e;
   }
+}
+
+/** Every currency's scale in one read (a list of networks asks for many). */
+export async function currencyScales(ledger: LedgerService, exec: Executor): Promise<Map<string, number>> {
+  return new Map((await ledger.listCurrencies(exec)).map((c) => [c.code, c.scale]));
 }

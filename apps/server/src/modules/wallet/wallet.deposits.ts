@@ -22,7 +22,7 @@ import type { Viewer } from '../files/files.policy.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { invalidField } from '../../http/errors.ts';
 import { isAddressOf } from './wallet.addresses.ts';
-import { amountUnits, randomPublicId, trimAmount } from './wallet.amounts.ts';
+import { amountUnits, currencyScales, randomPublicId, trimAmount } from './wallet.amounts.ts';
 import { walletErrors } from './wallet.errors.ts';
 import {
   type DepositStatus,
@@ -208,18 +208,20 @@ export function createDeposits(deps: {
 
     /** The networks a user may deposit on, with their receiving address (null until the operator sets one). */
     async networks(): Promise<DepositNetwork[]> {
-      const rows = (await repo.networks(db)).filter((n) => n.enabled && n.network !== BANK_NETWORK);
-      const list: DepositNetwork[] = [];
-      for (const n of rows) {
-        list.push({
-          currency: n.currency,
-          network: n.network,
-          minDeposit: trimAmount(n.minDeposit),
-          scale: await scaleOf(db, n.currency),
-          address: n.address,
-        });
-      }
-      return list;
+      const scales = await currencyScales(ledger, db);
+      return (await repo.networks(db)).flatMap((n) => {
+        const scale = scales.get(n.currency);
+        if (!n.enabled || n.network === BANK_NETWORK || scale === undefined) return [];
+        return [
+          {
+            currency: n.currency,
+            network: n.network,
+            minDeposit: trimAmount(n.minDeposit),
+            scale,
+            address: n.address,
+          },
+        ];
+      });
     },
 
     /**

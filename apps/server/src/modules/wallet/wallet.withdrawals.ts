@@ -26,7 +26,7 @@ import { verifyPassword } from '../../lib/crypto.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { RateLimiter } from '../limits/limits.service.ts';
 import { isAddressOf } from './wallet.addresses.ts';
-import { amountUnits, randomPublicId, trimAmount } from './wallet.amounts.ts';
+import { amountUnits, currencyScales, randomPublicId, trimAmount } from './wallet.amounts.ts';
 import { walletErrors } from './wallet.errors.ts';
 import { type WithdrawalStatus, walletRepository as repo } from './wallet.repository.ts';
 import type { NetworkRow, WithdrawalRow } from './wallet.tables.ts';
@@ -117,17 +117,21 @@ export function createWithdrawals(deps: {
 
     /** The coins and networks (and BANK) a user may withdraw on, with their fee rate and limits. */
     async networks(): Promise<ListWithdrawalNetworksResult> {
-      const list = [];
-      for (const n of (await repo.networks(db)).filter((x) => x.enabled)) {
-        list.push({
-          currency: n.currency,
-          network: n.network,
-          scale: await scaleOf(db, n.currency),
-          feeRate: trimAmount(n.withdrawFeeRate),
-          minWithdraw: trimAmount(n.minWithdraw),
-          dailyLimit: trimAmount(n.dailyWithdrawLimit),
-        });
-      }
+      const scales = await currencyScales(ledger, db);
+      const list = (await repo.networks(db)).flatMap((n) => {
+        const scale = scales.get(n.currency);
+        if (!n.enabled || scale === undefined) return [];
+        return [
+          {
+            currency: n.currency,
+            network: n.network,
+            scale,
+            feeRate: trimAmount(n.withdrawFeeRate),
+            minWithdraw: trimAmount(n.minWithdraw),
+            dailyLimit: trimAmount(n.dailyWithdrawLimit),
+          },
+        ];
+      });
       return { list };
     },
 
