@@ -20,7 +20,7 @@ interface PgliteLike {
 }
 
 /** The driver client Drizzle holds: node-postgres Pool / PoolClient, or PGlite / its transaction. */
-function driverOf(exec: Executor): PgLike | PgliteLike {
+export function driverOf(exec: Executor): PgLike | PgliteLike {
   const client = (exec as unknown as { session?: { client?: unknown } }).session?.client;
   if (!client || typeof (client as { query?: unknown }).query !== 'function') {
     throw new Error('raw SQL: no driver client behind this handle');
@@ -176,16 +176,21 @@ export async function runBundle(exec: Executor, parts: readonly BundlePart[]): P
   return (await runBundleWithIds(exec, parts, [])).counts;
 }
 
+/** What a bundle's rows say: each part's count, and the ids of the parts named in `idParts`. */
+export interface BundleResult {
+  counts: Record<string, number>;
+  ids: Record<string, number[]>;
+}
+
 /**
- * `runBundle`, answering besides the counts the ids of the rows that the parts named in `idParts`
- * returned (each must return an `id` column).
+ * The text and values of a bundle (see `runBundle`). Each part named in `expect` must return exactly
+ * that many rows, or the statement fails (`ob_expect`, migration 0015) and with it its transaction.
  */
-export async function runBundleWithIds(
-  exec: Executor,
+export function bundleStatement(
   parts: readonly BundlePart[],
-  idParts: readonly string[],
-): Promise<{ counts: Record<string, number>; ids: Record<string, number[]> }> {
-  if (parts.length === 0) return { counts: {}, ids: {} };
+  idParts: readonly string[] = [],
+  expect: Readonly<Record<string, number>> = {},
+): { text: string; values: unknown[]; read(row: Record<string, unknown>): BundleResult } {
   const values: unknown[] = [];
   const ctes: string[] = [];
   for (const part of parts) {
@@ -194,23 +199,46 @@ export async function runBundleWithIds(
     ctes.push(`${part.name} as (${part.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)})`);
     values.push(...part.values);
   }
-  for (const name of idParts) {
+  for (const name of [...idParts, ...Object.keys(expect)]) {
     if (!parts.some((p) => p.name === name)) throw new Error(`raw SQL: no bundle part ${name}`);
   }
-  const counts = parts.map((p) => `(select count(*) from ${p.name})::int as ${p.name}`);
+  const counts = parts.map((p) => {
+    const want = expect[p.name];
+    const count = `(select count(*) from ${p.name})`;
+    return want === undefined
+      ? `${count}::int as ${p.name}`
+      : `ob_expect(${count}, ${Math.trunc(want)}, '${p.name}')::int as ${p.name}`;
+  });
   const ids = idParts.map((name) => `(select array_agg(id order by id)::text from ${name}) as ${name}__ids`);
-  const text = `with ${ctes.join(',\n')}\nselect ${[...counts, ...ids].join(', ')}`;
-  // Unnamed: the text changes with the parts' row counts (each is parsed where it runs).
-  const row = (await send(exec, text, values)).rows[0] ?? {};
   return {
-    counts: Object.fromEntries(parts.map((p) => [p.name, Number(row[p.name] ?? 0)])),
-    ids: Object.fromEntries(
-      idParts.map((name) => {
-        const list = row[`${name}__ids`];
-        // "{1,2,3}" as text: the same on both drivers.
-        const inner = typeof list === 'string' ? list.slice(1, -1) : '';
-        return [name, inner ? inner.split(',').map(Number) : []];
-      }),
-    ),
+    text: `with ${ctes.join(',\n')}\nselect ${[...counts, ...ids].join(', ')}`,
+    values,
+    read: (row) => ({
+      counts: Object.fromEntries(parts.map((p) => [p.name, Number(row[p.name] ?? 0)])),
+      ids: Object.fromEntries(
+        idParts.map((name) => {
+          const list = row[`${name}__ids`];
+          // "{1,2,3}" as text: the same on both drivers.
+          const inner = typeof list === 'string' ? list.slice(1, -1) : '';
+          return [name, inner ? inner.split(',').map(Number) : []];
+        }),
+      ),
+    }),
   };
+}
+
+/**
+ * `runBundle`, answering besides the counts the ids of the rows that the parts named in `idParts`
+ * returned (each must return an `id` column); parts named in `expect` must return that many rows.
+ */
+export async function runBundleWithIds(
+  exec: Executor,
+  parts: readonly BundlePart[],
+  idParts: readonly string[],
+  expect: Readonly<Record<string, number>> = {},
+): Promise<BundleResult> {
+  if (parts.length === 0) return { counts: {}, ids: {} };
+  const st = bundleStatement(parts, idParts, expect);
+  // Unnamed: the text changes with the parts' row counts (each is parsed where it runs).
+  return st.read((await send(exec, st.text, st.values)).rows[0] ?? {});
 }

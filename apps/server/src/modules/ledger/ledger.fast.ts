@@ -22,6 +22,7 @@
 import { fromLedger, toLedger } from '@openbourse/money';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
+import type { PipelinedTx } from '../../db/pipeline.ts';
 import { type BundlePart, rawRows, runBundle } from '../../db/raw.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { LedgerAccounts } from './ledger.accounts.ts';
@@ -136,6 +137,11 @@ export interface FreshParts {
   parts: BundlePart[];
   /** Throws 10092 when a non-negative account would have gone below zero (the caller rolls back). */
   check(counts: Record<string, number>): void;
+  /**
+   * The rows each part must write, for a bundle that checks them itself (db/raw.ts `expect`) and
+   * so fails whole, before its transaction commits, where `check` would have thrown.
+   */
+  expect: Record<string, number>;
 }
 
 export type LedgerFastPath = ReturnType<typeof createLedgerFastPath>;
@@ -206,24 +212,22 @@ export function createLedgerFastPath({ db, clock, accounts }: { db: Db; clock: C
     /**
      * Locks these accounts (ascending ids, as every writer locks them) until the caller's
      * transaction ends and answers their balances in units of `currency`: a batch of orders decides
-     * which of them fit from these, then writes them all at once (trading.batch.ts).
+     * which of them fit from these, then writes them all at once (trading.batch.ts). `t` is an open
+     * transaction, or a pipelined one (db/pipeline.ts) whose first statement this is.
      */
     async lockBalances(
-      tx: Tx | Executor,
+      t: Tx | Executor | Pick<PipelinedTx, 'first' | 'outside'>,
       currency: string,
       list: readonly AccountMeta[],
     ): Promise<Map<number, bigint>> {
-      const cur = await currencyRow(tx, currency);
+      const cur = await currencyRow('first' in t ? t.outside : t, currency);
       const ids = [...new Set(list.map((a) => a.id))].sort((a, b) => a - b);
       for (const a of list) {
         if (a.currency !== cur.code) throw new LedgerMisuseError(`account ${a.id} is not a ${cur.code} account`);
       }
-      const rows = await rawRows(
-        tx,
-        'ob_ledger_lock_balances',
-        'select id, balance from ledger_accounts where id = any($1::bigint[]) order by id for update',
-        [ids],
-      );
+      const name = 'ob_ledger_lock_balances';
+      const text = 'select id, balance from ledger_accounts where id = any($1::bigint[]) order by id for update';
+      const rows = 'first' in t ? await t.first(name, text, [ids]) : await rawRows(t, name, text, [ids]);
       return new Map(rows.map((r) => [Number(r.id), fromLedger(String(r.balance), cur.scale)]));
     },
 
@@ -286,7 +290,7 @@ export function createLedgerFastPath({ db, clock, accounts }: { db: Db; clock: C
       }
       const nHolds = holdParams.length / HOLD_PARAMS;
       const nTransfers = transferParams.length / TRANSFER_PARAMS;
-      if (nTransfers === 0) return { parts: [], check: () => undefined };
+      if (nTransfers === 0) return { parts: [], check: () => undefined, expect: {} };
       const at = now.toISOString();
       const parts: BundlePart[] = [
         { name: 'fresh_holds', text: holdsText(nHolds), values: nHolds ? [cur.code, at, ...holdParams] : [] },
@@ -307,6 +311,10 @@ export function createLedgerFastPath({ db, clock, accounts }: { db: Db; clock: C
       }
       return {
         parts,
+        expect: {
+          fresh_transfers: nTransfers,
+          ...(changes.length > 0 ? { fresh_balances: changes.length } : {}),
+        },
         check(counts) {
           if (counts.fresh_transfers !== nTransfers) throw new Error('ledger: fresh transfers not written');
           if (changes.length > 0 && counts.fresh_balances !== changes.length) {

@@ -3,6 +3,7 @@
  * statements, audit) into the one API other modules call, and owns `runInTransaction`.
  */
 import type { Db, Tx } from '../../db/client.ts';
+import { AfterCommitError, type PipelinedTx, runPipelined } from '../../db/pipeline.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createLedgerAccounts } from './ledger.accounts.ts';
 import { trialBalance } from './ledger.audit.ts';
@@ -55,6 +56,21 @@ export function createLedgerService({ db, clock }: LedgerServiceDeps) {
         try {
           return await db.transaction(fn);
         } catch (e) {
+          if (attempt >= (opts.retries ?? 0) || !isRetryable(e)) throw e;
+        }
+      }
+    },
+
+    /**
+     * `runInTransaction` for a transaction whose BEGIN rides with its first statement and whose
+     * COMMIT with its last (db/pipeline.ts): the same retries, only while nothing has committed.
+     */
+    async runPipelined<T>(fn: (t: PipelinedTx) => Promise<T>, opts: { retries?: number } = {}): Promise<T> {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await runPipelined(db, fn);
+        } catch (e) {
+          if (e instanceof AfterCommitError) throw e;
           if (attempt >= (opts.retries ?? 0) || !isRetryable(e)) throw e;
         }
       }

@@ -10,15 +10,16 @@
  *     balance by its net change (ledger.fast.ts), insert the fills, write the batch's `opened` event;
  *   (and pin a tick the first time an order is priced by it).
  *
- * An idle process writes an order at once (a batch of one): batching only ever replaces waiting for
- * the previous transaction. Anything unexpected that refuses a whole batch sends each of its orders
+ * Each writer owns the orders of its share of the users (by available account id), so two batches in
+ * flight never lock the same balance row and never wait for each other's commit. An idle writer
+ * writes an order at once (a batch of one): batching only ever replaces waiting for its previous
+ * transaction. Anything unexpected that refuses a whole batch sends each of its orders
  * down the one-order path instead, so one order's problem stays its own.
  */
-import type { Executor } from '../../db/client.ts';
-import { runBundleWithIds } from '../../db/raw.ts';
+import { AfterCommitError, type PipelinedTx } from '../../db/pipeline.ts';
 import type { AccountMode } from '../../http/request-context.ts';
 import type { TradingContext } from './trading.context.ts';
-import { asMarginError, RETRIES } from './trading.context.ts';
+import { RETRIES } from './trading.context.ts';
 import { tradingErrors } from './trading.errors.ts';
 import type { TradingEvents } from './trading.events.ts';
 import { PLATFORM_SHARDS } from '../ledger/ledger.service.ts';
@@ -66,9 +67,9 @@ interface Job {
 export const MAX_BATCH = 64;
 
 /**
- * Batches in flight at once per process. Each writer credits fees to shards of its own (writer w of
- * W takes shard w, w + W, …, one per batch in turn), so two batches never queue on a platform row;
- * they wait for each other only where they must, on the same user's balance.
+ * Batches in flight at once per process. Writer w takes the orders whose available account id is w
+ * modulo W, so no two writers' batches share a user's balance row; and it credits fees to shards of
+ * its own (shard w, w + W, …, one per batch in turn), so they never queue on a platform row either.
  */
 export const WRITERS = 2;
 
@@ -76,7 +77,9 @@ export type OrderBatcher = ReturnType<typeof createOrderBatcher>;
 
 export function createOrderBatcher(ctx: TradingContext, { batchPart }: Pick<TradingEvents, 'batchPart'>) {
   const { clock, ledger, market } = ctx;
-  const queue: Job[] = [];
+  /** Writer w's queue: the orders whose available account id is w modulo WRITERS. */
+  const queues: Job[][] = Array.from({ length: WRITERS }, () => []);
+  const busy = Array.from({ length: WRITERS }, () => false);
   let batches = 0;
   let orders = 0;
 
@@ -104,7 +107,7 @@ export function createOrderBatcher(ctx: TradingContext, { batchPart }: Pick<Trad
    * batch's event in one statement. Answers each order's outcome, in the batch's order.
    */
   async function finish(
-    tx: Executor,
+    t: PipelinedTx,
     built: readonly BatchOrder[],
     fits: readonly boolean[],
     stored: readonly OrderRow[],
@@ -128,12 +131,12 @@ export function createOrderBatcher(ctx: TradingContext, { batchPart }: Pick<Trad
     if (admitted.length === 0) return { outcomes, publish: null };
     // Ascending, as every batch pins them: two writers pinning the same fresh ticks queue, never deadlock.
     const ticks = [...new Set(admitted.map((a) => a.order.tickId))].sort((a, b) => a - b);
-    for (const tickId of ticks) await market.pinTick(tx, tickId);
+    for (const tickId of ticks) await market.pinTick(t.tx, tickId);
     const postings = admitted.map((a) =>
       openingPostings(a.row, a.order.marginMinor, a.order.feeMinor, a.order.fast, shard),
     );
     // Holds, fees, balances, fills and the batch's event: one statement.
-    const fresh = await ledger.freshParts(tx, {
+    const fresh = await ledger.freshParts(t.tx, {
       currency: USDT,
       holds: postings.flatMap((p) => p.holds),
       transfers: postings.flatMap((p) => p.transfers),
@@ -146,8 +149,10 @@ export function createOrderBatcher(ctx: TradingContext, { batchPart }: Pick<Trad
         fill: { reason: 'market', price: a.order.pushPrice, tickId: a.order.tickId },
       })),
     );
-    const { counts, ids } = await runBundleWithIds(
-      tx,
+    // The last statement, checked in itself: a shortfall (a balance that moved since the lock), a
+    // fill or the event not written fails it, and the COMMIT behind it with it. Nothing below
+    // may throw: the batch has committed.
+    const { ids } = await t.last(
       [
         ...fresh.parts,
         repo.fillsPart(
@@ -157,35 +162,30 @@ export function createOrderBatcher(ctx: TradingContext, { batchPart }: Pick<Trad
         event.part,
       ],
       ['opened'],
+      { ...fresh.expect, fills: admitted.length, opened: 1 },
     );
-    try {
-      fresh.check(counts);
-    } catch (e) {
-      throw asMarginError(e);
-    }
-    if (counts.fills !== admitted.length) throw new Error('trading: a batch’s fills were not all written');
-    const [eventId] = ids.opened ?? [];
-    if (eventId === undefined) throw new Error('trading: a batch’s event was not written');
-    return { outcomes, publish: () => event.publish(eventId) };
+    const eventId = ids.opened?.[0];
+    return { outcomes, publish: eventId === undefined ? null : () => event.publish(eventId) };
   }
 
   /** Lock, decide which orders fit, insert those, finish. */
   function writeBatch(batch: Job[], shard: number): Promise<Written> {
-    return ledger.runInTransaction(
-      async (tx) => {
+    return ledger.runPipelined(
+      async (t) => {
         const now = clock.now();
         const built = batch.map((j) => j.build(now));
+        // The first statement: BEGIN travels with it (db/pipeline.ts).
         const balances = await ledger.lockBalances(
-          tx,
+          t,
           USDT,
           built.map((o) => o.fast.user.available),
         );
         const fits = decideFits(built, balances);
         const stored = await repo.insertOrders(
-          tx,
+          t.tx,
           built.filter((_, i) => fits[i]).map((o) => o.row),
         );
-        return finish(tx, built, fits, stored, shard);
+        return finish(t, built, fits, stored, shard);
       },
       { retries: RETRIES },
     );
@@ -200,10 +200,10 @@ export function createOrderBatcher(ctx: TradingContext, { batchPart }: Pick<Trad
     return written.outcomes;
   }
 
-  /** Writer slots not writing now (slot 0 first); a slot's writer runs until the queue is empty. */
-  const free = Array.from({ length: WRITERS }, (_, i) => WRITERS - 1 - i);
-
+  /** Writer `slot` runs until its queue is empty. */
   async function writer(slot: number): Promise<void> {
+    const queue = queues[slot] as Job[];
+    busy[slot] = true;
     try {
       while (queue.length > 0) {
         const batch = queue.splice(0, MAX_BATCH);
@@ -212,8 +212,10 @@ export function createOrderBatcher(ctx: TradingContext, { batchPart }: Pick<Trad
         let outcomes: (OrderRow | Error)[];
         try {
           outcomes = await write(batch, slot);
-        } catch {
-          for (const j of batch) j.alone().then(j.resolve, j.reject);
+        } catch (e) {
+          // Committed, then failed: the orders stand and must not be placed again.
+          if (e instanceof AfterCommitError) for (const j of batch) j.reject(e);
+          else for (const j of batch) j.alone().then(j.resolve, j.reject);
           continue;
         }
         batch.forEach((j, i) => {
@@ -224,17 +226,17 @@ export function createOrderBatcher(ctx: TradingContext, { batchPart }: Pick<Trad
         });
       }
     } finally {
-      free.push(slot);
+      busy[slot] = false;
     }
   }
 
   return {
-    /** Writes the order with the next batch; answers its row, or the refusal the one-order path would give. */
-    place(build: Job['build'], alone: Job['alone']): Promise<OrderRow> {
+    /** Writes the order with its writer's next batch (by the user's available account id); answers its row, or the refusal the one-order path would give. */
+    place(accountId: number, build: Job['build'], alone: Job['alone']): Promise<OrderRow> {
       return new Promise<OrderRow>((resolve, reject) => {
-        queue.push({ build, alone, resolve, reject });
-        const slot = free.pop();
-        if (slot !== undefined) void writer(slot);
+        const slot = accountId % WRITERS;
+        (queues[slot] as Job[]).push({ build, alone, resolve, reject });
+        if (!busy[slot]) void writer(slot);
       });
     },
 

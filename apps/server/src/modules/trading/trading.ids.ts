@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import type { BuyURequest } from '@openbourse/contracts/trading.ts';
 import type { z } from 'zod';
 import { sha256 } from '../../lib/crypto.ts';
@@ -17,9 +17,18 @@ export const PUBLIC_ID_END = 2 ** 53;
 /** Where public ids come from (injectable so a test can force a collision). */
 export type PublicIdSource = () => number;
 
+/** The CSPRNG's bytes, drawn 4 KiB at a time: one system call per 512 orders instead of per order. */
+const entropy = Buffer.alloc(4096);
+let entropyAt = entropy.length;
+
 /** 52 random bits from the system's CSPRNG, above 2^52. */
 export const randomPublicId: PublicIdSource = () => {
-  const bits = randomBytes(8).readBigUInt64BE() >> 12n;
+  if (entropyAt >= entropy.length) {
+    randomFillSync(entropy);
+    entropyAt = 0;
+  }
+  const bits = entropy.readBigUInt64BE(entropyAt) >> 12n;
+  entropyAt += 8;
   return Number((1n << 52n) | bits);
 };
 

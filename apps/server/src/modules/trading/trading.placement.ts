@@ -281,7 +281,7 @@ export function createTradingPlacement(
         pushPrice: price(p.inst, entryPrice),
       };
     };
-    return batcher.place(build, () => insertAlone(o));
+    return batcher.place(fast.user.available.id, build, () => insertAlone(o));
   }
 
   /** One order in a transaction of its own. */
