@@ -1,10 +1,10 @@
 /**
- * A transaction whose BEGIN travels with its first statement and whose COMMIT with its last, so a
- * transaction of three statements costs three round trips instead of five. On a machine whose cores
+ * A transaction whose BEGIN travels with its first statements and whose COMMIT with its last, so a
+ * transaction of three statements costs two round trips instead of five. On a machine whose cores
  * the database shares, each round trip wakes both sides; the money path's order batches
  * (trading.batch.ts) pay for every one of them.
  *
- * On PostgreSQL, BEGIN and the first statement go in one write with one Sync behind them, as do
+ * On PostgreSQL, BEGIN and the first statements go in one write with one Sync behind them, as do
  * the last statement and COMMIT (PipelinedQuery); parameters are bound as usual. Statements in
  * between run on the same connection through `tx`, as usual. A failure anywhere rolls the transaction back. A failing last statement
  * (including its `expect` checks) skips the COMMIT behind it, so nothing of it commits.
@@ -38,8 +38,8 @@ export interface PipelinedTx {
    * transaction on PostgreSQL, the transaction itself on PGlite, whose one connection it holds.
    */
   readonly outside: Executor;
-  /** The transaction's first statement (`name` prepares it on PGlite's path only). */
-  first(name: string, text: string, values: readonly unknown[]): Promise<Row[]>;
+  /** The transaction's first statements, sent with its BEGIN; answers each one's rows. */
+  first(statements: readonly Statement[]): Promise<Row[][]>;
   /** Its last statement: a bundle (db/raw.ts) whose parts named in `expect` must return that many rows. */
   last(
     parts: readonly BundlePart[],
@@ -54,57 +54,66 @@ interface Wire {
   describe(m: { type: 'P' | 'S'; name?: string }): void;
   execute(m?: { portal?: string }): void;
   sync(): void;
+  /** node-postgres's record of the statements prepared on this connection, by name. */
+  parsedStatements: Record<string, string>;
+}
+
+/** One statement of a pipeline: `name` prepares it once per connection (as `rawRows` does). */
+export interface Statement {
+  name?: string;
+  text: string;
+  values: readonly unknown[];
 }
 
 const { prepareValue } = (pg as unknown as { utils: { prepareValue(v: unknown): unknown } }).utils;
 
 /**
- * One statement with its parameters bound as usual (extended protocol), with `before` and `after`
- * (parameterless: BEGIN, COMMIT) sent in the same write and one Sync behind them all. The server runs
- * them in order and, on an error, skips the rest up to the Sync: a failed statement never reaches
- * the COMMIT behind it. Its results are one per statement, in order (node-postgres's own handling
- * of a message with several statements).
+ * Statements bound as usual (extended protocol), all in one write with one Sync behind them. The
+ * server runs them in order and, on an error, skips the rest up to the Sync: a failed statement
+ * never reaches the COMMIT behind it. The results are one per statement, in order (node-postgres's
+ * own handling of a message with several statements).
  */
 class PipelinedQuery extends (pg.Query as unknown as new (config: object) => { prepare(c: Wire): void }) {
   constructor(
-    private readonly statement: { text: string; values: readonly unknown[] },
-    private readonly before: readonly string[],
-    private readonly after: readonly string[],
+    private readonly statements: readonly Statement[],
     callback: (err: Error | null, res?: pg.QueryResult | pg.QueryResult[]) => void,
   ) {
-    super({ text: statement.text, values: [...statement.values], queryMode: 'extended', callback });
+    super({ text: statements[0]?.text ?? '', values: [], queryMode: 'extended', callback });
   }
 
   override prepare(c: Wire): void {
-    const plain = (text: string) => {
-      c.parse({ text });
-      c.bind({});
+    for (const st of this.statements) {
+      if (!st.name || c.parsedStatements[st.name] === undefined) {
+        c.parse({ text: st.text, name: st.name });
+        // Known from now on; if the pipeline fails the connection is dropped (runPipelined).
+        if (st.name) c.parsedStatements[st.name] = st.text;
+      } else if (c.parsedStatements[st.name] !== st.text) {
+        throw new Error(`pipelined SQL: statement ${st.name} was prepared with another text`);
+      }
+      c.bind({ statement: st.name, values: st.values, valueMapper: prepareValue });
+      c.describe({ type: 'P' });
       c.execute();
-    };
-    for (const text of this.before) plain(text);
-    c.parse({ text: this.statement.text });
-    c.bind({ values: this.statement.values, valueMapper: prepareValue });
-    c.describe({ type: 'P' });
-    c.execute();
-    for (const text of this.after) plain(text);
+    }
     c.sync();
   }
 }
 
-/** Sends `statement` with `before` and `after` around it in one round trip; answers each one's result. */
-async function pipelined(
-  client: pg.PoolClient,
-  statement: { text: string; values: readonly unknown[] },
-  before: readonly string[],
-  after: readonly string[],
-): Promise<pg.QueryResult[]> {
+/** Sends `statements` in one round trip; answers each one's rows, in order. */
+async function pipelined(client: pg.PoolClient, statements: readonly Statement[]): Promise<Row[][]> {
   // A submittable is answered through its callback (client.query returns the query itself).
   const res = await new Promise<pg.QueryResult | pg.QueryResult[]>((resolve, reject) => {
-    const query = new PipelinedQuery(statement, before, after, (err, r) => (err ? reject(err) : resolve(r ?? [])));
+    const query = new PipelinedQuery(statements, (err, r) => (err ? reject(err) : resolve(r ?? [])));
     client.query(query as unknown as pg.QueryConfig);
   });
-  return Array.isArray(res) ? res : [res];
+  const results = Array.isArray(res) ? res : [res];
+  if (results.length !== statements.length) {
+    throw new Error(`pipelined SQL: ${results.length} results for ${statements.length} statements`);
+  }
+  return results.map((r) => r.rows as Row[]);
 }
+
+const BEGIN: Statement = { text: 'begin', values: [] };
+const COMMIT: Statement = { text: 'commit', values: [] };
 
 /** A Drizzle handle per pooled connection (building one reads the whole schema). */
 const handles = new WeakMap<pg.PoolClient, Db>();
@@ -125,7 +134,11 @@ export async function runPipelined<T>(db: Db, fn: (t: PipelinedTx) => Promise<T>
       fn({
         tx,
         outside: tx,
-        first: (name, text, values) => rawRows(tx, name, text, [...values]),
+        first: async (statements) => {
+          const rows: Row[][] = [];
+          for (const st of statements) rows.push(await rawRows(tx, st.name ?? '', st.text, [...st.values]));
+          return rows;
+        },
         last: (parts, idParts, expect) => runBundleWithIds(tx, parts, idParts, expect),
       }),
     );
@@ -133,49 +146,55 @@ export async function runPipelined<T>(db: Db, fn: (t: PipelinedTx) => Promise<T>
   const client = await driver.connect();
   /** `done` only once a COMMIT answered: a failed one leaves `open`. */
   let state = 'idle' as 'idle' | 'open' | 'done';
-  let broken: Error | undefined;
+  /** A pipeline failed: which of its statements the server prepared is unknown, so the connection goes. */
+  let dropped: Error | undefined;
+  const send = (statements: readonly Statement[]) =>
+    pipelined(client, statements).catch((e: Error) => {
+      dropped = e;
+      throw e;
+    });
   const t: PipelinedTx = {
     get tx() {
       if (state !== 'open') throw new Error('pipelined SQL: the transaction is not open');
       return handleFor(client);
     },
     outside: db,
-    async first(_name, text, values) {
-      if (state !== 'idle') throw new Error('pipelined SQL: first statement sent twice');
+    async first(statements) {
+      if (state !== 'idle') throw new Error('pipelined SQL: first statements sent twice');
       state = 'open';
-      const res = await pipelined(client, { text, values }, ['begin'], []);
-      return (res[1]?.rows ?? []) as Row[];
+      return (await send([BEGIN, ...statements])).slice(1);
     },
     async last(parts, idParts, expect) {
       if (state !== 'open') throw new Error('pipelined SQL: the transaction is not open');
       if (parts.length === 0) {
-        await client.query('commit');
+        await send([COMMIT]);
         state = 'done';
         return { counts: {}, ids: {} };
       }
       const st = bundleStatement(parts, idParts, expect);
-      const res = await pipelined(client, st, [], ['commit']);
+      const [rows] = await send([st, COMMIT]);
       state = 'done';
-      return st.read((res[0]?.rows[0] ?? {}) as Row);
+      return st.read(rows?.[0] ?? {});
     },
   };
   try {
     const value = await fn(t);
     if (state === 'open') {
-      await client.query('commit');
+      await send([COMMIT]);
       state = 'done';
     }
     return value;
   } catch (e) {
     if (state === 'done') throw new AfterCommitError(e);
-    // A failed COMMIT has ended the transaction already; ROLLBACK then only warns.
-    if (state === 'open') {
+    // A dropped connection takes its transaction with it; a failed COMMIT has ended it already
+    // (ROLLBACK then only warns).
+    if (state === 'open' && !dropped) {
       await client.query('rollback').catch((err: Error) => {
-        broken = err;
+        dropped = err;
       });
     }
     throw e;
   } finally {
-    client.release(broken);
+    client.release(dropped);
   }
 }

@@ -49,6 +49,12 @@ export async function rawRows(
 
 type Column = ReturnType<typeof getTableColumns>[string];
 
+/** A column's type as an array element type (serial columns are plain integers there). */
+function arrayType(col: Column): string {
+  const t = col.getSQLType();
+  return t === 'bigserial' ? 'bigint' : t === 'serial' ? 'integer' : t === 'smallserial' ? 'smallint' : t;
+}
+
 /** Prepared statement names are per connection: every text gets its own, process-wide. */
 let statementSeq = 0;
 
@@ -64,26 +70,53 @@ export function tableInsert<T extends Table>(table: T, opts: { onConflictDoNothi
   const all = Object.entries(columns).map(([key, col]) => ({ key, col }));
   const statements = new Map<string, { name: string; text: string; cols: { key: string; col: Column }[] }>();
 
-  function statementFor(keys: string[], rows = 1, returning = '*') {
+  /**
+   * The insert text for rows giving `keys`: `rows` tuples of parameters, or (`rows` = 'arrays') one
+   * array parameter per column, `unnest`ed — the same text for any number of rows.
+   */
+  function statementFor(keys: string[], rows: number | 'arrays' = 1, returning = '*') {
     const id = `${rows}:${returning}:${keys.join(',')}`;
     let st = statements.get(id);
     if (!st) {
       const cols = keys.map((key) => ({ key, col: columns[key] as Column }));
-      const tuples = Array.from(
-        { length: rows },
-        (_, r) => `(${cols.map((_, i) => `$${r * cols.length + i + 1}`).join(', ')})`,
-      );
+      const source =
+        rows === 'arrays'
+          ? `select * from unnest(${cols.map((c, i) => `$${i + 1}::${arrayType(c.col)}[]`).join(', ')})`
+          : `values ${Array.from(
+              { length: rows },
+              (_, r) => `(${cols.map((_, i) => `$${r * cols.length + i + 1}`).join(', ')})`,
+            ).join(', ')}`;
       st = {
         name: `ob_ins_${tableName}_${++statementSeq}`,
         text:
-          `insert into "${tableName}" (${cols.map((c) => `"${c.col.name}"`).join(', ')}) ` +
-          `values ${tuples.join(', ')}` +
+          `insert into "${tableName}" (${cols.map((c) => `"${c.col.name}"`).join(', ')}) ${source}` +
           `${opts.onConflictDoNothing ? ' on conflict do nothing' : ''} returning ${returning}`,
         cols,
       };
       statements.set(id, st);
     }
     return st;
+  }
+
+  /** One array per column of rows giving the same columns (each value as Drizzle would bind it). */
+  function columnArrays(st: { cols: { key: string; col: Column }[] }, rows: readonly T['$inferInsert'][]) {
+    return st.cols.map(({ key, col }) =>
+      rows.map((row) => {
+        const v = (row as Record<string, unknown>)[key];
+        return v === null || v === undefined ? null : col.mapToDriverValue(v);
+      }),
+    );
+  }
+
+  function sameKeys(rows: readonly T['$inferInsert'][]): string[] {
+    const first = rows[0];
+    if (!first) throw new Error(`raw SQL: no rows for ${tableName}`);
+    const keys = keysOf(first);
+    const id = keys.join(',');
+    for (const row of rows) {
+      if (keysOf(row).join(',') !== id) throw new Error(`raw SQL: rows for ${tableName} give different columns`);
+    }
+    return keys;
   }
 
   function keysOf(row: T['$inferInsert']): string[] {
@@ -116,10 +149,22 @@ export function tableInsert<T extends Table>(table: T, opts: { onConflictDoNothi
      * here, answering `returning` (a column list; `1` when only the count matters).
      */
     part(name: string, rows: readonly T['$inferInsert'][], returning = '1'): BundlePart {
-      const first = rows[0];
-      if (!first) throw new Error(`raw SQL: no rows for ${tableName}`);
-      const st = statementFor(keysOf(first), rows.length, returning);
-      return { name, text: st.text, values: rows.flatMap((row) => valuesOf(st, row)) };
+      const st = statementFor(sameKeys(rows), 'arrays', returning);
+      return { name, text: st.text, values: columnArrays(st, rows) };
+    },
+
+    /**
+     * The insert of rows that give the same columns as a statement to send later (db/pipeline.ts),
+     * prepared under its name, with the reading of the rows it answers.
+     */
+    statement(rows: readonly T['$inferInsert'][]): {
+      name: string;
+      text: string;
+      values: unknown[];
+      read(raw: readonly Record<string, unknown>[]): T['$inferSelect'][];
+    } {
+      const st = statementFor(sameKeys(rows), 'arrays');
+      return { name: st.name, text: st.text, values: columnArrays(st, rows), read: (raw) => raw.map(mapRow) };
     },
 
     /** Inserts one row; answers it as stored (undefined when a conflict left it out). */
@@ -134,21 +179,9 @@ export function tableInsert<T extends Table>(table: T, opts: { onConflictDoNothi
      * answers the rows stored, in no particular order (a conflict leaves a row out).
      */
     async insertMany(exec: Executor, rows: readonly T['$inferInsert'][]): Promise<T['$inferSelect'][]> {
-      const first = rows[0];
-      if (!first) return [];
-      const keys = keysOf(first);
-      const id = keys.join(',');
-      for (const row of rows) {
-        if (keysOf(row).join(',') !== id) throw new Error(`raw SQL: rows for ${tableName} give different columns`);
-      }
-      const st = statementFor(keys, rows.length);
-      const stored = await rawRows(
-        exec,
-        st.name,
-        st.text,
-        rows.flatMap((row) => valuesOf(st, row)),
-      );
-      return stored.map(mapRow);
+      if (rows.length === 0) return [];
+      const st = this.statement(rows);
+      return st.read(await rawRows(exec, st.name, st.text, st.values));
     },
   };
 }
@@ -190,28 +223,25 @@ export function bundleStatement(
   parts: readonly BundlePart[],
   idParts: readonly string[] = [],
   expect: Readonly<Record<string, number>> = {},
-): { text: string; values: unknown[]; read(row: Record<string, unknown>): BundleResult } {
-  const values: unknown[] = [];
-  const ctes: string[] = [];
-  for (const part of parts) {
-    if (!/^[a-z_][a-z0-9_]*$/.test(part.name)) throw new Error(`raw SQL: bad bundle part name ${part.name}`);
-    const offset = values.length;
-    ctes.push(`${part.name} as (${part.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)})`);
-    values.push(...part.values);
-  }
-  for (const name of [...idParts, ...Object.keys(expect)]) {
+): { name: string | undefined; text: string; values: unknown[]; read(row: Record<string, unknown>): BundleResult } {
+  for (const name of Object.keys(expect)) {
     if (!parts.some((p) => p.name === name)) throw new Error(`raw SQL: no bundle part ${name}`);
   }
-  const counts = parts.map((p) => {
-    const want = expect[p.name];
-    const count = `(select count(*) from ${p.name})`;
-    return want === undefined
-      ? `${count}::int as ${p.name}`
-      : `ob_expect(${count}, ${Math.trunc(want)}, '${p.name}')::int as ${p.name}`;
-  });
-  const ids = idParts.map((name) => `(select array_agg(id order by id)::text from ${name}) as ${name}__ids`);
+  const values: unknown[] = [];
+  for (const part of parts) values.push(...part.values);
+  const checked = parts.filter((p) => expect[p.name] !== undefined);
+  for (const p of checked) values.push(Math.trunc(expect[p.name] as number));
+  const key = `${parts.map((p) => `${p.name}\u0001${p.values.length}\u0001${p.text}`).join('\u0000')}\u0002${idParts.join(',')}\u0002${checked.map((p) => p.name).join(',')}`;
+  let shape = bundleShapes.get(key);
+  if (!shape) {
+    shape = bundleShape(parts, idParts, checked);
+    // Past the bound (texts that vary by row count), unnamed: parsed where it runs.
+    if (bundleShapes.size < MAX_BUNDLE_SHAPES) bundleShapes.set(key, shape);
+    else shape = { ...shape, name: undefined };
+  }
   return {
-    text: `with ${ctes.join(',\n')}\nselect ${[...counts, ...ids].join(', ')}`,
+    name: shape.name,
+    text: shape.text,
     values,
     read: (row) => ({
       counts: Object.fromEntries(parts.map((p) => [p.name, Number(row[p.name] ?? 0)])),
@@ -228,6 +258,45 @@ export function bundleStatement(
 }
 
 /**
+ * Bundle texts by their parts' names, parameter counts and texts: a bundle of fixed-text parts
+ * (tableInsert's `part`, the ledger's fresh postings) has one text however many rows it writes,
+ * prepared once per connection under its name.
+ */
+const bundleShapes = new Map<string, { name: string | undefined; text: string }>();
+const MAX_BUNDLE_SHAPES = 512;
+
+function bundleShape(
+  parts: readonly BundlePart[],
+  idParts: readonly string[],
+  checked: readonly BundlePart[],
+): { name: string | undefined; text: string } {
+  const ctes: string[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(part.name)) throw new Error(`raw SQL: bad bundle part name ${part.name}`);
+    const at = offset;
+    ctes.push(`${part.name} as (${part.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + at}`)})`);
+    offset += part.values.length;
+  }
+  for (const name of idParts) {
+    if (!parts.some((p) => p.name === name)) throw new Error(`raw SQL: no bundle part ${name}`);
+  }
+  const wants = new Map(checked.map((p, i) => [p.name, offset + i + 1]));
+  const counts = parts.map((p) => {
+    const want = wants.get(p.name);
+    const count = `(select count(*) from ${p.name})`;
+    return want === undefined
+      ? `${count}::int as ${p.name}`
+      : `ob_expect(${count}, $${want}::bigint, '${p.name}')::int as ${p.name}`;
+  });
+  const ids = idParts.map((name) => `(select array_agg(id order by id)::text from ${name}) as ${name}__ids`);
+  return {
+    name: `ob_bundle_${bundleShapes.size + 1}`,
+    text: `with ${ctes.join(',\n')}\nselect ${[...counts, ...ids].join(', ')}`,
+  };
+}
+
+/**
  * `runBundle`, answering besides the counts the ids of the rows that the parts named in `idParts`
  * returned (each must return an `id` column); parts named in `expect` must return that many rows.
  */
@@ -239,6 +308,5 @@ export async function runBundleWithIds(
 ): Promise<BundleResult> {
   if (parts.length === 0) return { counts: {}, ids: {} };
   const st = bundleStatement(parts, idParts, expect);
-  // Unnamed: the text changes with the parts' row counts (each is parsed where it runs).
-  return st.read((await send(exec, st.text, st.values)).rows[0] ?? {});
+  return st.read((await send(exec, st.text, st.values, st.name)).rows[0] ?? {});
 }

@@ -20,7 +20,11 @@ describe.each(DRIVERS)('pipelined transactions on %s', (driver) => {
   /** The transaction every case runs: lock the seed row, insert `name`, then a checked bundle. */
   const lockInsertBundle = (name: string, want: number) =>
     runPipelined(database.db, async (t) => {
-      const locked = await t.first('pipe_lock', 'select id, name from pipe_item where name = $1 for update', ['seed']);
+      const locked = await t
+        .first([
+          { name: 'pipe_lock', text: 'select id, name from pipe_item where name = $1 for update', values: ['seed'] },
+        ])
+        .then((r) => r[0]);
       expect(locked).toEqual([{ id: expect.anything(), name: 'seed' }]);
       await rawRows(t.tx, 'pipe_insert', 'insert into pipe_item (name) values ($1) returning id', [name]);
       return t.last(
@@ -55,7 +59,11 @@ describe.each(DRIVERS)('pipelined transactions on %s', (driver) => {
     const before = await names();
     await expect(
       runPipelined(database.db, async (t) => {
-        await t.first('pipe_lock', 'select id, name from pipe_item where name = $1 for update', ['seed']);
+        await t
+          .first([
+            { name: 'pipe_lock', text: 'select id, name from pipe_item where name = $1 for update', values: ['seed'] },
+          ])
+          .then((r) => r[0]);
         await rawRows(t.tx, 'pipe_insert', 'insert into pipe_item (name) values ($1) returning id', ['d']);
         // A duplicate name: the unique key refuses the last statement.
         return t.last(
@@ -67,7 +75,11 @@ describe.each(DRIVERS)('pipelined transactions on %s', (driver) => {
     ).rejects.toThrow();
     await expect(
       runPipelined(database.db, async (t) => {
-        await t.first('pipe_lock', 'select id, name from pipe_item where name = $1 for update', ['seed']);
+        await t
+          .first([
+            { name: 'pipe_lock', text: 'select id, name from pipe_item where name = $1 for update', values: ['seed'] },
+          ])
+          .then((r) => r[0]);
         await rawRows(t.tx, 'pipe_insert', 'insert into pipe_item (name) values ($1) returning id', ['e']);
         throw new Error('changed my mind');
       }),
@@ -77,7 +89,11 @@ describe.each(DRIVERS)('pipelined transactions on %s', (driver) => {
 
   it('says when the function failed after its transaction committed (its writes stand), and only then', async () => {
     const failure = await runPipelined(database.db, async (t) => {
-      await t.first('pipe_lock', 'select id, name from pipe_item where name = $1 for update', ['seed']);
+      await t
+        .first([
+          { name: 'pipe_lock', text: 'select id, name from pipe_item where name = $1 for update', values: ['seed'] },
+        ])
+        .then((r) => r[0]);
       await t.last(
         [{ name: 'one', text: 'insert into pipe_item (name) values ($1) returning id', values: ['f'] }],
         [],
@@ -99,7 +115,11 @@ describe.each(DRIVERS)('pipelined transactions on %s', (driver) => {
 
   it('commits when the function ends without a last statement; refuses statements before the first', async () => {
     await runPipelined(database.db, async (t) => {
-      await t.first('pipe_insert_first', 'insert into pipe_item (name) values ($1) returning id', ['g']);
+      await t
+        .first([
+          { name: 'pipe_insert_first', text: 'insert into pipe_item (name) values ($1) returning id', values: ['g'] },
+        ])
+        .then((r) => r[0]);
     });
     expect(await names()).toContain('g');
     if (driver === 'postgres') {
@@ -114,7 +134,11 @@ describe.each(DRIVERS)('pipelined transactions on %s', (driver) => {
     });
     const order: string[] = [];
     const slow = runPipelined(database.db, async (t) => {
-      await t.first('pipe_lock', 'select id, name from pipe_item where name = $1 for update', ['seed']);
+      await t
+        .first([
+          { name: 'pipe_lock', text: 'select id, name from pipe_item where name = $1 for update', values: ['seed'] },
+        ])
+        .then((r) => r[0]);
       order.push('slow locked');
       await gate;
       order.push('slow commits');
@@ -128,7 +152,15 @@ describe.each(DRIVERS)('pipelined transactions on %s', (driver) => {
     const fast =
       driver === 'postgres'
         ? runPipelined(database.db, async (t) => {
-            await t.first('pipe_lock', 'select id, name from pipe_item where name = $1 for update', ['seed']);
+            await t
+              .first([
+                {
+                  name: 'pipe_lock',
+                  text: 'select id, name from pipe_item where name = $1 for update',
+                  values: ['seed'],
+                },
+              ])
+              .then((r) => r[0]);
             order.push('fast locked');
           })
         : Promise.resolve();

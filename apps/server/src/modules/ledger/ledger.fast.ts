@@ -22,8 +22,8 @@
 import { fromLedger, toLedger } from '@openbourse/money';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
-import type { PipelinedTx } from '../../db/pipeline.ts';
-import { type BundlePart, rawRows, runBundle } from '../../db/raw.ts';
+import type { Statement } from '../../db/pipeline.ts';
+import { type BundlePart, runBundle } from '../../db/raw.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { LedgerAccounts } from './ledger.accounts.ts';
 import { insufficientBalance, LedgerMisuseError } from './ledger.errors.ts';
@@ -78,56 +78,53 @@ const metaOf = (r: AccountRow): AccountMeta =>
     shard: r.shard,
   });
 
-/** `$n` rows of `casts.length` parameters each, numbered from `base + 1`. */
-function valueRows(base: number, n: number, casts: readonly string[]): string {
-  return Array.from(
-    { length: n },
-    (_, r) => `(${casts.map((c, k) => `$${base + r * casts.length + k + 1}${c}`).join(', ')})`,
-  ).join(', ');
+/**
+ * The statements below take one array per column (`unnest`), not one parameter per value: their
+ * text is the same however many rows they write, so a bundle of them is prepared once per
+ * connection and planned once, and sends no SQL text after its first time.
+ */
+const HOLD_TYPES = ['text', 'bigint', 'text', 'numeric', 'text', 'text', 'text'];
+const TRANSFER_TYPES = ['text', 'bigint', 'bigint', 'numeric', 'text', 'text', 'text', 'text', 'text'];
+const HOLD_PARAMS = HOLD_TYPES.length;
+const TRANSFER_PARAMS = TRANSFER_TYPES.length;
+
+/** `unnest($base+1::t1[], $base+2::t2[], …)`. */
+function unnestOf(base: number, types: readonly string[]): string {
+  return `unnest(${types.map((t, k) => `$${base + k + 1}::${t}[]`).join(', ')})`;
 }
 
-const HOLD_CASTS = ['::text', '::bigint', '::text', '::numeric', '::text', '::text', '::text'];
-const TRANSFER_CASTS = [
-  '::text',
-  '::bigint',
-  '::bigint',
-  '::numeric',
-  '::text',
-  '::text',
-  '::text',
-  '::text',
-  '::text',
-];
-const HOLD_PARAMS = HOLD_CASTS.length;
-const TRANSFER_PARAMS = TRANSFER_CASTS.length;
+/** Flat row-major values, `width` per row, as one array per column. */
+function columnsOf(flat: readonly unknown[], width: number): unknown[][] {
+  const cols: unknown[][] = Array.from({ length: width }, () => []);
+  flat.forEach((v, i) => {
+    (cols[i % width] as unknown[]).push(v);
+  });
+  return cols;
+}
 
-/** The holds: $1 currency, $2 time, then 7 per hold; answers each hold's id under its key. */
-function holdsText(holds: number): string {
-  if (holds === 0) return 'select null::bigint as id, null::text as hold_key where false';
-  return `insert into ledger_holds (hold_key, user_id, mode, currency, amount, remaining, status, code, ref_type, ref_id,
+/** The holds: $1 currency, $2 time, then one array per column; answers each hold's id under its key. */
+const HOLDS_TEXT = `insert into ledger_holds (hold_key, user_id, mode, currency, amount, remaining, status, code, ref_type, ref_id,
       created_at, updated_at)
     select v.k, v.u, v.m, $1::text, v.a, v.a, 'pending', v.c, v.rt, v.ri, $2::timestamptz, $2::timestamptz
-    from (values ${valueRows(2, holds, HOLD_CASTS)}) as v(k, u, m, a, c, rt, ri)
+    from ${unnestOf(2, HOLD_TYPES)} as v(k, u, m, a, c, rt, ri)
     returning id, hold_key`;
-}
+const NO_HOLDS_TEXT = 'select null::bigint as id, null::text as hold_key where false';
 
-/** The transfers: $1 currency, $2 time, then 9 per transfer; a hold's own transfer joins it in `holds`. */
-function transfersText(transfers: number, holds: string): string {
+/** The transfers: $1 currency, $2 time, then one array per column; a hold's own transfer joins it in `holds`. */
+function transfersText(holds: string): string {
   return `insert into ledger_transfers (transfer_key, debit_account_id, credit_account_id, currency, amount, code, hold_id,
       ref_type, ref_id, memo, created_at)
     select t.k, t.d, t.c, $1::text, t.a, t.code, h.id, t.rt, t.ri, t.m, $2::timestamptz
-    from (values ${valueRows(2, transfers, TRANSFER_CASTS)}) as t(k, d, c, a, code, hk, rt, ri, m)
+    from ${unnestOf(2, TRANSFER_TYPES)} as t(k, d, c, a, code, hk, rt, ri, m)
     left join ${holds} h on h.hold_key = t.hk
     returning 1`;
 }
 
 /** Each account's net change, if a non-negative account stays at or above zero. */
-function balancesText(accounts: number): string {
-  return `update ledger_accounts as a set balance = a.balance + d.delta
-    from (values ${valueRows(0, accounts, ['::bigint', '::numeric'])}) as d(id, delta)
+const BALANCES_TEXT = `update ledger_accounts as a set balance = a.balance + d.delta
+    from ${unnestOf(0, ['bigint', 'numeric'])} as d(id, delta)
     where a.id = d.id and (not a.non_negative or a.balance + d.delta >= 0)
     returning a.id`;
-}
 
 /**
  * Fresh postings as parts of a bundle (db/raw.ts `runBundle`): the caller may run them together
@@ -210,25 +207,29 @@ export function createLedgerFastPath({ db, clock, accounts }: { db: Db; clock: C
     },
 
     /**
-     * Locks these accounts (ascending ids, as every writer locks them) until the caller's
-     * transaction ends and answers their balances in units of `currency`: a batch of orders decides
-     * which of them fit from these, then writes them all at once (trading.batch.ts). `t` is an open
-     * transaction, or a pipelined one (db/pipeline.ts) whose first statement this is.
+     * The statement that locks these accounts (ascending ids, as every writer locks them) until
+     * its transaction ends, and the reading of their balances in units of `currency` from its rows:
+     * a batch of orders decides which of them fit from these, then writes them all at once
+     * (trading.batch.ts). `exec` reads the currency (outside the transaction to come, or in it).
      */
-    async lockBalances(
-      t: Tx | Executor | Pick<PipelinedTx, 'first' | 'outside'>,
+    async balanceLock(
+      exec: Executor,
       currency: string,
       list: readonly AccountMeta[],
-    ): Promise<Map<number, bigint>> {
-      const cur = await currencyRow('first' in t ? t.outside : t, currency);
-      const ids = [...new Set(list.map((a) => a.id))].sort((a, b) => a - b);
+    ): Promise<{ statement: Statement; read(rows: readonly Record<string, unknown>[]): Map<number, bigint> }> {
+      const cur = await currencyRow(exec, currency);
       for (const a of list) {
         if (a.currency !== cur.code) throw new LedgerMisuseError(`account ${a.id} is not a ${cur.code} account`);
       }
-      const name = 'ob_ledger_lock_balances';
-      const text = 'select id, balance from ledger_accounts where id = any($1::bigint[]) order by id for update';
-      const rows = 'first' in t ? await t.first(name, text, [ids]) : await rawRows(t, name, text, [ids]);
-      return new Map(rows.map((r) => [Number(r.id), fromLedger(String(r.balance), cur.scale)]));
+      const ids = [...new Set(list.map((a) => a.id))].sort((a, b) => a - b);
+      return {
+        statement: {
+          name: 'ob_ledger_lock_balances',
+          text: 'select id, balance from ledger_accounts where id = any($1::bigint[]) order by id for update',
+          values: [ids],
+        },
+        read: (rows) => new Map(rows.map((r) => [Number(r.id), fromLedger(String(r.balance), cur.scale)])),
+      };
     },
 
     /**
@@ -293,11 +294,13 @@ export function createLedgerFastPath({ db, clock, accounts }: { db: Db; clock: C
       if (nTransfers === 0) return { parts: [], check: () => undefined, expect: {} };
       const at = now.toISOString();
       const parts: BundlePart[] = [
-        { name: 'fresh_holds', text: holdsText(nHolds), values: nHolds ? [cur.code, at, ...holdParams] : [] },
+        nHolds
+          ? { name: 'fresh_holds', text: HOLDS_TEXT, values: [cur.code, at, ...columnsOf(holdParams, HOLD_PARAMS)] }
+          : { name: 'fresh_holds', text: NO_HOLDS_TEXT, values: [] },
         {
           name: 'fresh_transfers',
-          text: transfersText(nTransfers, 'fresh_holds'),
-          values: [cur.code, at, ...transferParams],
+          text: transfersText('fresh_holds'),
+          values: [cur.code, at, ...columnsOf(transferParams, TRANSFER_PARAMS)],
         },
       ];
       // Ascending ids, as `move` locks them; accounts whose changes cancel out are not touched.
@@ -305,8 +308,8 @@ export function createLedgerFastPath({ db, clock, accounts }: { db: Db; clock: C
       if (changes.length > 0) {
         parts.push({
           name: 'fresh_balances',
-          text: balancesText(changes.length),
-          values: changes.flatMap((d) => [d.meta.id, toLedger(d.units, cur.scale)]),
+          text: BALANCES_TEXT,
+          values: [changes.map((d) => d.meta.id), changes.map((d) => toLedger(d.units, cur.scale))],
         });
       }
       return {

@@ -102,7 +102,7 @@ export function createLedgerService({ db, clock }: LedgerServiceDeps) {
     platformShards: fast.platformShards,
     postFresh: fast.postFresh,
     freshParts: fast.freshParts,
-    lockBalances: fast.lockBalances,
+    balanceLock: fast.balanceLock,
 
     // Balances (ledger.accounts.ts), the demo funding (ledger.transfers.ts), statements and audit.
     balances: accounts.balances,

@@ -1,20 +1,22 @@
 /**
  * Group commit for market orders (issue: a fast money path). Orders that arrive while a batch's
- * transaction is in flight wait for the next one (or the other writer's), and each batch writes all
- * its orders in three statements, however many they are:
+ * transaction is in flight wait for their writer's next one, and each batch writes all its orders
+ * in two round trips, however many they are (db/pipeline.ts):
  *
- *   lock the users' available accounts (ascending ids) and read their balances; decide in order
- *     which orders fit (margin + fee) — the others are refused with the single path's answer (10011);
- *   insert the orders that fit (a clientOrderId or public id already used leaves its row out);
- *   one bundle (db/raw.ts): hold the margins, move the fees to the writer's fee shard and every
- *     balance by its net change (ledger.fast.ts), insert the fills, write the batch's `opened` event;
- *   (and pin a tick the first time an order is priced by it).
+ *   BEGIN; lock the users' available accounts (ascending ids) and read their balances; insert every
+ *     order (a clientOrderId or public id already used leaves its row out) —
+ *   then, in memory, decide in arrival order which of the inserted orders fit (margin + fee): the
+ *     others are refused with the single path's answer (10011) —
+ *   one bundle (db/raw.ts): delete the refused orders' rows, hold the margins, move the fees to the
+ *     writer's fee shard and every balance by its net change (ledger.fast.ts), insert the fills,
+ *     write the batch's `opened` event, each part checking its own row count; COMMIT.
+ *   (A tick priced for the first time is pinned in between: one more round trip, once per tick.)
  *
  * Each writer owns the orders of its share of the users (by available account id), so two batches in
  * flight never lock the same balance row and never wait for each other's commit. An idle writer
  * writes an order at once (a batch of one): batching only ever replaces waiting for its previous
- * transaction. Anything unexpected that refuses a whole batch sends each of its orders
- * down the one-order path instead, so one order's problem stays its own.
+ * transaction. Anything unexpected that refuses a whole batch sends each of its orders down the
+ * one-order path instead, so one order's problem stays its own.
  */
 import { AfterCommitError, type PipelinedTx } from '../../db/pipeline.ts';
 import type { AccountMode } from '../../http/request-context.ts';
@@ -33,8 +35,12 @@ import { type FastAccounts, openingPostings } from './trading.settlement.ts';
  */
 export class DuplicateClientOrder extends Error {}
 
-/** A batch that must be decided order by order (the one-order path), rolled back first. */
-class RetryAlone extends Error {}
+/** A batch none of whose orders is written: rolled back, answering each one's refusal. */
+class NothingToWrite extends Error {
+  constructor(readonly outcomes: (OrderRow | Error)[]) {
+    super('trading: nothing in this batch to write');
+  }
+}
 
 /** A batch's outcomes, in its order, and the publication of its event (after commit). */
 interface Written {
@@ -90,52 +96,57 @@ export function createOrderBatcher(ctx: TradingContext, { batchPart }: Pick<Trad
     return slot + WRITERS * (turn % Math.floor(PLATFORM_SHARDS / WRITERS));
   }
 
-  /** Which of `built` fit (margin + fee) in arrival order, from the locked balances. */
-  function decideFits(built: readonly BatchOrder[], balances: Map<number, bigint>): boolean[] {
+  /**
+   * Each order's outcome in arrival order, from the locked balances: its stored row if it was
+   * inserted and fits (margin + fee, counted against its user's balance from then on), the single
+   * path's refusal if it does not fit, DuplicateClientOrder if its insert was left out.
+   */
+  function decide(
+    built: readonly BatchOrder[],
+    stored: readonly OrderRow[],
+    balances: Map<number, bigint>,
+  ): (OrderRow | Error)[] {
+    const byPublicId = new Map(stored.map((r) => [r.publicId, r]));
     return built.map((order) => {
+      const row = byPublicId.get(order.row.publicId);
+      if (!row) return new DuplicateClientOrder();
       const account = order.fast.user.available.id;
       const have = balances.get(account) ?? 0n;
       const cost = order.marginMinor + order.feeMinor;
-      if (have < cost) return false;
+      if (have < cost) return tradingErrors.insufficientMargin();
       balances.set(account, have - cost);
-      return true;
+      return row;
     });
   }
 
   /**
-   * The batch's remaining writes once its orders are inserted: holds, fees, balances, fills and the
-   * batch's event in one statement. Answers each order's outcome, in the batch's order.
+   * The batch's last statement: deletes the refused orders' rows, then holds, fees, balances, fills
+   * and the batch's event, each checking its own count, and COMMIT.
    */
   async function finish(
     t: PipelinedTx,
     built: readonly BatchOrder[],
-    fits: readonly boolean[],
+    outcomes: readonly (OrderRow | Error)[],
     stored: readonly OrderRow[],
     shard: number,
   ): Promise<Written> {
-    const byPublicId = new Map(stored.map((r) => [r.publicId, r]));
-    const outcomes: (OrderRow | Error)[] = [];
     const admitted: { order: BatchOrder; row: OrderRow }[] = [];
     built.forEach((order, i) => {
-      const row = fits[i] ? byPublicId.get(order.row.publicId) : undefined;
-      if (!fits[i]) outcomes.push(tradingErrors.insufficientMargin());
-      else if (!row) outcomes.push(new DuplicateClientOrder());
-      else {
-        admitted.push({ order, row });
-        outcomes.push(row);
-      }
+      const o = outcomes[i];
+      if (o && !(o instanceof Error)) admitted.push({ order, row: o });
     });
-    // An order left out (its key used before) had its cost counted against a later refusal:
-    // decide those on the one-order path instead, exactly.
-    if (stored.length < fits.filter(Boolean).length && fits.includes(false)) throw new RetryAlone();
-    if (admitted.length === 0) return { outcomes, publish: null };
+    const kept = new Set(admitted.map((a) => a.row.id));
+    const refused = stored.filter((r) => !kept.has(r.id)).map((r) => r.id);
+    if (admitted.length === 0) {
+      // Nothing to write: the refused rows go with the rollback.
+      throw new NothingToWrite([...outcomes]);
+    }
     // Ascending, as every batch pins them: two writers pinning the same fresh ticks queue, never deadlock.
     const ticks = [...new Set(admitted.map((a) => a.order.tickId))].sort((a, b) => a - b);
     for (const tickId of ticks) await market.pinTick(t.tx, tickId);
     const postings = admitted.map((a) =>
       openingPostings(a.row, a.order.marginMinor, a.order.feeMinor, a.order.fast, shard),
     );
-    // Holds, fees, balances, fills and the batch's event: one statement.
     const fresh = await ledger.freshParts(t.tx, {
       currency: USDT,
       holds: postings.flatMap((p) => p.holds),
@@ -154,6 +165,7 @@ export function createOrderBatcher(ctx: TradingContext, { batchPart }: Pick<Trad
     // may throw: the batch has committed.
     const { ids } = await t.last(
       [
+        ...(refused.length > 0 ? [repo.deleteOrdersPart('refused', refused)] : []),
         ...fresh.parts,
         repo.fillsPart(
           'fills',
@@ -162,33 +174,40 @@ export function createOrderBatcher(ctx: TradingContext, { batchPart }: Pick<Trad
         event.part,
       ],
       ['opened'],
-      { ...fresh.expect, fills: admitted.length, opened: 1 },
+      {
+        ...(refused.length > 0 ? { refused: refused.length } : {}),
+        ...fresh.expect,
+        fills: admitted.length,
+        opened: 1,
+      },
     );
     const eventId = ids.opened?.[0];
-    return { outcomes, publish: eventId === undefined ? null : () => event.publish(eventId) };
+    return { outcomes: [...outcomes], publish: eventId === undefined ? null : () => event.publish(eventId) };
   }
 
-  /** Lock, decide which orders fit, insert those, finish. */
-  function writeBatch(batch: Job[], shard: number): Promise<Written> {
-    return ledger.runPipelined(
-      async (t) => {
-        const now = clock.now();
-        const built = batch.map((j) => j.build(now));
-        // The first statement: BEGIN travels with it (db/pipeline.ts).
-        const balances = await ledger.lockBalances(
-          t,
-          USDT,
-          built.map((o) => o.fast.user.available),
-        );
-        const fits = decideFits(built, balances);
-        const stored = await repo.insertOrders(
-          t.tx,
-          built.filter((_, i) => fits[i]).map((o) => o.row),
-        );
-        return finish(t, built, fits, stored, shard);
-      },
-      { retries: RETRIES },
-    );
+  /** Lock and insert (one round trip with BEGIN), decide, finish (one round trip with COMMIT). */
+  async function writeBatch(batch: Job[], shard: number): Promise<Written> {
+    try {
+      return await ledger.runPipelined(
+        async (t) => {
+          const now = clock.now();
+          const built = batch.map((j) => j.build(now));
+          const lock = await ledger.balanceLock(
+            t.outside,
+            USDT,
+            built.map((o) => o.fast.user.available),
+          );
+          const insert = repo.insertOrdersStatement(built.map((o) => o.row));
+          const [locked = [], inserted = []] = await t.first([lock.statement, insert]);
+          const stored = insert.read(inserted);
+          return finish(t, built, decide(built, stored, lock.read(locked)), stored, shard);
+        },
+        { retries: RETRIES },
+      );
+    } catch (e) {
+      if (e instanceof NothingToWrite) return { outcomes: e.outcomes, publish: null };
+      throw e;
+    }
   }
 
   /** Writes the batch and, once it has committed, publishes its event. */

@@ -33,6 +33,16 @@ export const tradingRepository = {
     return orderInsert.insertMany(exec, rows);
   },
 
+  /** `insertOrders` as a statement to send with others (db/pipeline.ts), and the reading of its rows. */
+  insertOrdersStatement(rows: readonly NewOrderRow[]) {
+    return orderInsert.statement(rows);
+  },
+
+  /** Deletes orders inserted earlier in the same transaction (a batch's refusals) as a bundle part. */
+  deleteOrdersPart(name: string, ids: readonly number[]): BundlePart {
+    return { name, text: 'delete from cfd_orders where id = any($1::bigint[]) returning id', values: [ids] };
+  },
+
   /** Public ids and numbers of one user's orders among internal `ids` (others' ids are simply absent). */
   async orderRefs(
     exec: Executor,
