@@ -77,3 +77,22 @@ export {
   type TriggerItem,
   type TriggerReason,
 } from './triggers.ts';
+export { type ApplyResult, OrderBook } from './book/book.ts';
+export { EV_CANCELLED, EV_MOVED, EV_REDUCED, EV_RESTING, EV_TRADE, EventBuffer } from './book/events.ts';
+export { NaiveOrderBook } from './book/reference.ts';
+export type {
+  BookCommand,
+  BookEvent,
+  BookSnapshot,
+  CancelCommand,
+  CancelReason,
+  L2Level,
+  L2Snapshot,
+  LimitCommand,
+  MarketCommand,
+  MoveCommand,
+  ReduceCommand,
+  ResultCode,
+  SnapshotOrder,
+  TimeInForce,
+} from './book/types.ts';
