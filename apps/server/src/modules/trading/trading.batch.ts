@@ -76,8 +76,11 @@ export const MAX_BATCH = 64;
  * Batches in flight at once per process. Writer w takes the orders whose available account id is w
  * modulo W, so no two writers' batches share a user's balance row; and it credits fees to shards of
  * its own (shard w, w + W, …, one per batch in turn), so they never queue on a platform row either.
+ * One: measured on 2 cores (bench/money-path.bench.ts, 64 clients), one writer's batches of ~32
+ * orders sustained 0.57–0.69× pgbench -N where two writers' batches of ~16 sustained 0.50–0.52×
+ * (each batch costs two round trips whatever its size); more processes add writers.
  */
-export const WRITERS = 2;
+export const WRITERS = 1;
 
 export type OrderBatcher = ReturnType<typeof createOrderBatcher>;
 
