@@ -6,7 +6,7 @@ import type { BookCommand, TimeInForce } from './types.ts';
 
 // A narrow price band (95..105) and small id and owner pools, so that orders cross, levels fill and
 // empty, ids are reused after their orders leave, and self-trade prevention fires often. A few
-// invalid values (zero qty, zero price) exercise the refusals.
+// invalid values (zero qty, zero price, an unknown time in force) exercise the refusals and their order.
 const id = fc.integer({ min: 1, max: 30 });
 const owner = fc.integer({ min: 1, max: 4 });
 const side = fc.constantFrom('buy' as const, 'sell' as const);
@@ -18,7 +18,10 @@ const qty = fc.oneof(
   { weight: 20, arbitrary: fc.integer({ min: 1, max: 10 }) },
   { weight: 1, arbitrary: fc.constant(0) },
 );
-const tif = fc.constantFrom<TimeInForce>('GTC', 'GTC', 'GTC', 'IOC', 'FOK', 'POST_ONLY');
+const tif = fc.oneof(
+  { weight: 30, arbitrary: fc.constantFrom<TimeInForce>('GTC', 'GTC', 'GTC', 'IOC', 'FOK', 'POST_ONLY') },
+  { weight: 1, arbitrary: fc.constant('DAY' as TimeInForce) },
+);
 
 const commandArb: fc.Arbitrary<BookCommand> = fc.oneof(
   {

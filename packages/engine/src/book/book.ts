@@ -47,13 +47,12 @@ export class OrderBook extends BookViews {
   private limit(c: LimitCommand): ResultCode {
     if (!isId(c.id) || !isId(c.owner)) return 'invalid_id';
     const side = sideOf(c.side);
-    if (side < 0) return 'invalid_command';
+    const tif = c.tif;
+    if (side < 0 || (tif !== 'GTC' && tif !== 'IOC' && tif !== 'FOK' && tif !== 'POST_ONLY')) return 'invalid_command';
     const price = c.priceTicks;
     if (!isPositive(price)) return 'invalid_price';
     const qty = c.qtyLots;
     if (!isPositive(qty)) return 'invalid_qty';
-    const tif = c.tif;
-    if (tif !== 'GTC' && tif !== 'IOC' && tif !== 'FOK' && tif !== 'POST_ONLY') return 'invalid_command';
     if (this.index.has(c.id)) return 'duplicate_id';
     if (tif === 'POST_ONLY') {
       if (this.crosses(side, price)) return 'post_only_would_cross';

@@ -32,9 +32,9 @@ export class NaiveOrderBook {
       case 'limit': {
         if (!isId(c.id) || !isId(c.owner)) return 'invalid_id';
         if (c.side !== 'buy' && c.side !== 'sell') return 'invalid_command';
+        if (!['GTC', 'IOC', 'FOK', 'POST_ONLY'].includes(c.tif)) return 'invalid_command';
         if (!isPositive(c.priceTicks)) return 'invalid_price';
         if (!isPositive(c.qtyLots)) return 'invalid_qty';
-        if (!['GTC', 'IOC', 'FOK', 'POST_ONLY'].includes(c.tif)) return 'invalid_command';
         if (this.find(c.id)) return 'duplicate_id';
         const opposite = this.crossing(c.side, c.priceTicks);
         if (c.tif === 'POST_ONLY' && opposite.length > 0) return 'post_only_would_cross';
