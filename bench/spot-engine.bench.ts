@@ -23,6 +23,7 @@
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { type BookCommand, EV_RESTING, OrderBook } from '@openbourse/engine';
+import { mulberry32 } from './seeded.ts';
 
 const RUNS = Number(process.env.SPOT_BENCH_RUNS ?? 5);
 const WARMUP_RUNS = 2;
@@ -64,18 +65,6 @@ function toPeer(c: BookCommand): PeerCmd {
     default:
       throw new Error(`no ${c.type} in the streams`);
   }
-}
-
-// ---- deterministic randomness (bench data only)
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 interface Stream {
@@ -160,14 +149,20 @@ function passivePrice(r: () => number, side: 'buy' | 'sell'): number {
 const randSide = (r: () => number): 'buy' | 'sell' => (r() < 0.5 ? 'buy' : 'sell');
 const randQty = (r: () => number) => 1 + Math.floor(r() * 100);
 
-function shallowStream(n: number): Stream {
-  const r = mulberry32(SEED);
+/** A generator whose book rests TARGET_RESTING passive GTC orders before the timed commands. */
+function seededGenerator(r: () => number): Generator {
   const g = new Generator(r);
   for (let i = 0; i < TARGET_RESTING; i++) {
     const side = randSide(r);
     g.limit(side, passivePrice(r, side), randQty(r), 'GTC');
   }
   g.timed = true;
+  return g;
+}
+
+function shallowStream(n: number): Stream {
+  const r = mulberry32(SEED);
+  const g = seededGenerator(r);
   while (g.cmds.length < n) {
     const x = r();
     const side = randSide(r);
@@ -233,12 +228,7 @@ function deepStream(rounds: number): Stream {
 
 function exchangeCoreStream(n: number): Stream {
   const r = mulberry32(SEED + 2);
-  const g = new Generator(r);
-  for (let i = 0; i < TARGET_RESTING; i++) {
-    const side = randSide(r);
-    g.limit(side, passivePrice(r, side), randQty(r), 'GTC');
-  }
-  g.timed = true;
+  const g = seededGenerator(r);
   while (g.cmds.length < n) {
     const x = r();
     const side = randSide(r);

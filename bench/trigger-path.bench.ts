@@ -28,6 +28,7 @@ import {
   TriggerIndex,
   type TriggerItem,
 } from '@openbourse/engine';
+import { mulberry32 } from './seeded.ts';
 
 const INSTRUMENTS = 50;
 const POSITIONS = 100_000;
@@ -38,17 +39,6 @@ const RUN_MS = Number(process.env.TRIGGER_BENCH_MS ?? 5_000);
 const GLOBAL_RUN_MS = Math.min(RUN_MS, 3_000);
 const SEED = 20_240_611;
 
-// ---- deterministic randomness (bench data only; prices become bigint ticks before the engine sees them)
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const logUniform = (r: () => number, lo: number, hi: number) => lo * (hi / lo) ** r();
 
 // ---- instruments: the asset classes' shapes, cycled
