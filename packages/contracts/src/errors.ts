@@ -130,6 +130,16 @@ export const ErrorCode = {
   TxPasswordRequired: 40043,
   /** (admin) A payout reference already recorded for another withdrawal on the same network. */
   PayoutRefUsed: 40044,
+  /** An exchange (user/dh) from a currency into the same currency (field to). */
+  ExchangeSameCurrency: 40045,
+  /** An exchange from or to a currency that is unknown or has no recorded price (field from or to). */
+  ExchangeCurrencyUnavailable: 40046,
+  /** An exchange so small that what it would receive rounds down to zero (field amount). */
+  ExchangeAmountTooSmall: 40047,
+  /** An exchange quote confirmed after its expiry (ask for a new quote). */
+  ExchangeQuoteExpired: 40048,
+  /** An exchange quote that is unknown, another user's or account's, or already used (field quoteId). */
+  ExchangeQuoteNotFound: 40049,
   NotFound: 40400,
   RouteNotFound: 40401,
   PayloadTooLarge: 41300,
