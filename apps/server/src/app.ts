@@ -26,6 +26,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { depositRoutes } from './modules/wallet/wallet.deposits.routes.ts';
 import { withdrawalRoutes } from './modules/wallet/wallet.withdrawals.routes.ts';
+import { exchangeRoutes } from './modules/exchange/exchange.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { watchlistRoutes } from './modules/watchlist/watchlist.routes.ts';
 import type { WatchlistOptions } from './modules/watchlist/watchlist.service.ts';
@@ -150,6 +151,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(walletRoutes, { accounts });
   await app.register(depositRoutes, { deposits: services.deposits });
   await app.register(withdrawalRoutes, { withdrawals: services.withdrawals });
+  await app.register(exchangeRoutes, { exchange: services.exchange });
   await app.register(marketRoutes, { market });
   await app.register(tradingRoutes, { trading });
   await app.register(notificationsRoutes, { notifications });

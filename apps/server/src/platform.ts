@@ -24,6 +24,7 @@ import { ROLES } from './modules/cluster/cluster.roles.ts';
 import { createContentEditor } from './modules/content/content.editor.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { createEvents } from './modules/events/events.service.ts';
+import { createExchangeService } from './modules/exchange/exchange.service.ts';
 import { createFeesService } from './modules/fees/fees.service.ts';
 import { blobStoreFromConfig } from './modules/files/blob-store.ts';
 import { createFilesService } from './modules/files/files.service.ts';
@@ -189,6 +190,19 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     limiter,
     txPasswordHash: async (userId) => (await users.byId(db, userId)).txPasswordHash,
   });
+  // Currency exchange (user/dh): quotes at the recorded ticks of each coin's USDT market.
+  const exchange = createExchangeService({
+    db,
+    clock,
+    ledger,
+    params,
+    usdtQuote: async (currency) => {
+      const inst = await market.getInstrument(`${currency}USDT`).catch(() => null);
+      const quote = inst ? market.currentQuote(inst.id) : null;
+      return quote ? { bid: quote.bid, ask: quote.ask, tickId: quote.tickId } : null;
+    },
+  });
+  jobs.define('exchange.sweep-quotes', { every: 'hour', handler: () => exchange.sweep().then(() => undefined) });
   const adminFunding = createAdminFunding({
     db,
     clock,
@@ -203,6 +217,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     adminFunding,
     deposits,
     withdrawals,
+    exchange,
     adminAccounts,
     adminDashboard,
     adminUsers,

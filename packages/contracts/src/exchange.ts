@@ -34,7 +34,7 @@ export const ExchangeQuoteRequest = z.object({
   from: ExchangeCurrency.describe('The currency given, e.g. BTC'),
   to: ExchangeCurrency.describe('The currency received, e.g. USDT'),
   amount: z
-    .string({ error: 'E40037' })
+    .string({ error: (iss) => (iss.input === undefined ? 'E40037' : 'E40038') })
     .trim()
     .min(1, { error: 'E40037' })
     .max(40, { error: 'E40038' })

@@ -16,3 +16,4 @@ export * from '../modules/notifications/notifications.tables.ts';
 export * from '../modules/admin/admin.tables.ts';
 export * from '../modules/watchlist/watchlist.tables.ts';
 export * from '../modules/wallet/wallet.tables.ts';
+export * from '../modules/exchange/exchange.tables.ts';

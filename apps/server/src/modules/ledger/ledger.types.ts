@@ -4,8 +4,8 @@ export const MODES: readonly Mode[] = ['real', 'demo'];
 
 /** A user's money is split into what they can spend and what open orders / withdrawals hold. */
 export type UserAccountKind = 'available' | 'locked';
-/** The platform's side of every posting: treasury (funding, payouts), fees, faucet (demo money), clearing (trades), deposits (the coins users sent in, credited on approval). */
-export type PlatformAccountKind = 'treasury' | 'fees' | 'faucet' | 'clearing' | 'deposits';
+/** The platform's side of every posting: treasury (funding, payouts), fees, faucet (demo money), clearing (trades), deposits (the coins users sent in, credited on approval), exchange (the currencies users exchange: it takes what they give and pays what they receive, so it may go negative in one currency). */
+export type PlatformAccountKind = 'treasury' | 'fees' | 'faucet' | 'clearing' | 'deposits' | 'exchange';
 export type AccountKind = UserAccountKind | PlatformAccountKind;
 export const USER_ACCOUNT_KINDS: readonly UserAccountKind[] = ['available', 'locked'];
 export const PLATFORM_ACCOUNT_KINDS: readonly PlatformAccountKind[] = [
@@ -14,6 +14,7 @@ export const PLATFORM_ACCOUNT_KINDS: readonly PlatformAccountKind[] = [
   'faucet',
   'clearing',
   'deposits',
+  'exchange',
 ];
 
 /**

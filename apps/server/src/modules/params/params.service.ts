@@ -30,6 +30,18 @@ export const DEFAULT_PARAMS: { key: string; value: string; description: string; 
       'positions; empty: TRADING_STOP_OUT_LEVEL, else 0.5',
     isPublic: true,
   },
+  {
+    key: 'exchange.spreadBps',
+    value: '50',
+    description: 'Currency exchange spread taken from the rate, in basis points (50 = 0.5 %), shown in every quote',
+    isPublic: true,
+  },
+  {
+    key: 'exchange.quoteTtlSeconds',
+    value: '15',
+    description: 'Seconds a currency exchange quote may be confirmed',
+    isPublic: true,
+  },
   { key: 'withdraw_fee_rate', value: '0.002', description: 'Withdrawal handling fee (fraction)', isPublic: true },
   { key: 'loan_free_days', value: '7', description: 'Interest-free days after drawing a loan', isPublic: true },
   { key: 'kyc_review_hours', value: '48', description: 'KYC review time limit in hours', isPublic: true },

@@ -31,6 +31,8 @@ export const PARAM_TYPES: Record<string, ParamType> = {
   demo_enabled: 'boolean',
   demo_initial_balance: 'decimal',
   demo_currency: 'currency',
+  'exchange.spreadBps': 'integer',
+  'exchange.quoteTtlSeconds': 'integer',
   withdraw_fee_rate: 'fraction',
   loan_free_days: 'integer',
   kyc_review_hours: 'integer',
