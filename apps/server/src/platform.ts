@@ -196,9 +196,16 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     clock,
     ledger,
     params,
+    // Only a market that may be traded now (enabled, in session, its live quote fresh) prices one.
     usdtQuote: async (currency) => {
       const inst = await market.getInstrument(`${currency}USDT`).catch(() => null);
-      const quote = inst ? market.currentQuote(inst.id) : null;
+      const tradable = inst
+        ? await market.assertTradable(inst.id).then(
+            () => true,
+            () => false,
+          )
+        : false;
+      const quote = inst && tradable ? market.currentQuote(inst.id) : null;
       return quote ? { bid: quote.bid, ask: quote.ask, tickId: quote.tickId } : null;
     },
   });
