@@ -7,7 +7,7 @@ import { SkeletonRows } from '@/shared/components/skeleton';
 import { useFormat } from '@/shared/hooks/use-format';
 import { useExchanges } from '../api/exchange';
 
-/** The account's exchanges, newest first: when, what was paid and received, at what rate. */
+/** The account's exchanges, newest first: the pair and when, what was paid and received, at what rate (desktop). */
 export function ExchangeList() {
   const { t } = useTranslation();
   const format = useFormat();
@@ -22,7 +22,6 @@ export function ExchangeList() {
         <table className="data-table" data-testid="exchange-list">
           <thead>
             <tr>
-              <th scope="col">{t('wallet.exchange.time')}</th>
               <th scope="col">{t('wallet.exchange.pair')}</th>
               <th scope="col" className="num">
                 {t('wallet.exchange.paid')}
@@ -30,7 +29,7 @@ export function ExchangeList() {
               <th scope="col" className="num">
                 {t('wallet.exchange.received')}
               </th>
-              <th scope="col" className="num">
+              <th scope="col" className="num exchange-list__rate">
                 {t('wallet.exchange.rate')}
               </th>
             </tr>
@@ -40,11 +39,11 @@ export function ExchangeList() {
               const at = new Date(x.executedAt).toISOString();
               return (
                 <tr key={x.quoteId} data-testid="exchange-row">
-                  <td>
+                  <td className="exchange-list__pair">
+                    <span dir="ltr">
+                      {x.from} → {x.to}
+                    </span>
                     <time dateTime={at}>{format.dateTime(at)}</time>
-                  </td>
-                  <td dir="ltr">
-                    {x.from} → {x.to}
                   </td>
                   <td className="num" dir="ltr" data-testid="exchange-row-paid">
                     {format.money(x.amount, x.from)}
@@ -52,7 +51,7 @@ export function ExchangeList() {
                   <td className="num" dir="ltr" data-testid="exchange-row-received">
                     {format.money(x.receive, x.to)}
                   </td>
-                  <td className="num" dir="ltr">
+                  <td className="num exchange-list__rate" dir="ltr">
                     {format.decimal(x.rate, { minFractionDigits: 2, maxFractionDigits: 10 })}
                   </td>
                 </tr>
