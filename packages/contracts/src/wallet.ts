@@ -44,6 +44,8 @@ export const TRANSACTION_TYPES = [
   'withdrawal',
   'withdrawal_fee',
   'withdrawal_release',
+  'exchange_out',
+  'exchange_in',
   'other',
 ] as const;
 export const TransactionType = z
@@ -54,7 +56,8 @@ export const TransactionType = z
       '(cancel or fill); cfd_fee: opening fee; cfd_margin_release: margin returned on a close; cfd_loss: ' +
       'realised loss taken from the margin; cfd_profit: realised profit paid; deposit: an approved deposit credited; ' +
       'withdrawal_hold: a withdrawal’s amount and fee held; withdrawal: its amount paid out; withdrawal_fee: its fee; ' +
-      'withdrawal_release: a rejected withdrawal’s hold returned; ' +
+      'withdrawal_release: a rejected withdrawal’s hold returned; exchange_out: a currency given in an ' +
+      'exchange (user/dh); exchange_in: the currency received for it; ' +
       'other: any other movement',
   );
 export type TransactionType = z.infer<typeof TransactionType>;

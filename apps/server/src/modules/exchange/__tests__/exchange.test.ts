@@ -55,6 +55,18 @@ describe.each(DRIVERS)('currency exchange on %s', (driver) => {
       fromTickId: btcTick,
       receive: '11669.768098',
     });
+    // The transaction record names both movements by their own types.
+    const record = async (type: string) => {
+      const res = await t.call<{ list: { type: string; currency: string; amount: string }[] }>(
+        'GET',
+        '/swx/customer/user/listTransactions',
+        { token: u.token, headers: { virtually: 'NO' }, query: { type } },
+      );
+      return (res.body as { result: { list: { type: string; currency: string; amount: string }[] } }).result.list;
+    };
+    expect(await record('exchange_out')).toMatchObject([{ type: 'exchange_out', currency: 'BTC' }]);
+    expect(await record('exchange_in')).toMatchObject([{ type: 'exchange_in', currency: 'USDT' }]);
+    expect((await record('other')).some((r) => r.type.startsWith('exchange'))).toBe(false);
   });
 
   it('buys at the ask, crosses two coins through USDT, and credits the platform’s exchange account', async () => {

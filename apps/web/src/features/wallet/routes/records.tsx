@@ -38,6 +38,8 @@ const KNOWN_TYPES: Record<TransactionType, true> = {
   withdrawal: true,
   withdrawal_fee: true,
   withdrawal_release: true,
+  exchange_out: true,
+  exchange_in: true,
   other: true,
 };
 /** The types a user may narrow the record to, in the order the menu lists them. */
