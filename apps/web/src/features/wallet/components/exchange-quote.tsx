@@ -1,5 +1,5 @@
 import type { ExchangeQuote } from '@openbourse/contracts/exchange.ts';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/shared/components/button';
 import { useFormat } from '@/shared/hooks/use-format';
@@ -40,9 +40,16 @@ export function ExchangeQuotePanel({
   const format = useFormat();
   const seconds = useSecondsLeft(quote.expiresAt);
   const expired = refusedAsExpired || seconds === 0;
-  const price = (value: string, tickId: number | null) =>
-    `${format.money(value, 'USDT')}${tickId === null ? '' : ` · ${t('wallet.exchange.quote.tick', { id: tickId })}`}`;
-  const rows = [
+  // The price reads left to right; the tick's words follow the page's direction and font.
+  const price = (value: string, tickId: number | null) => (
+    <>
+      <span dir="ltr">{format.money(value, 'USDT')}</span>
+      {tickId === null ? null : (
+        <span className="exchange-quote__tick"> · {t('wallet.exchange.quote.tick', { id: tickId })}</span>
+      )}
+    </>
+  );
+  const rows: { key: string; label: string; value: ReactNode; strong?: boolean }[] = [
     { key: 'pay', label: t('wallet.exchange.quote.pay'), value: format.money(quote.amount, quote.from) },
     {
       key: 'receive',
@@ -96,7 +103,7 @@ export function ExchangeQuotePanel({
             className={r.strong ? 'exchange-quote__row exchange-quote__row--strong' : 'exchange-quote__row'}
           >
             <dt>{r.label}</dt>
-            <dd dir="ltr" data-testid={`exchange-quote-${r.key}`}>
+            <dd dir={typeof r.value === 'string' ? 'ltr' : undefined} data-testid={`exchange-quote-${r.key}`}>
               {r.value}
             </dd>
           </div>
