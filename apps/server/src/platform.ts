@@ -100,6 +100,21 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   jobs.define('events.sweep', { every: 'hour', handler: () => events.sweep().then(() => undefined) });
   jobs.define('limits.sweep', { every: 5 * 60_000, handler: () => limiter.sweep().then(() => undefined) });
   const ledger = createLedgerService({ db, clock });
+  /** The last recorded quote of a coin's USDT market (balances value coins by it, exchanges price them). */
+  const usdtMarketQuote = async (currency: string, { tradableOnly }: { tradableOnly: boolean }) => {
+    const inst = await market.getInstrument(`${currency}USDT`).catch(() => null);
+    if (!inst) return null;
+    if (
+      tradableOnly &&
+      !(await market.assertTradable(inst.id).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return null;
+    const quote = market.currentQuote(inst.id);
+    return quote ? { bid: quote.bid, ask: quote.ask, tickId: quote.tickId } : null;
+  };
   const accounts = createAccountsService({
     db,
     ledger,
@@ -108,8 +123,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     // A coin's value: the bid of its USDT market's last recorded tick (what selling it would fetch).
     priceInUsdt: async (currency) => {
       if (currency === 'USDT') return { price: '1', tickId: null };
-      const inst = await market.getInstrument(`${currency}USDT`).catch(() => null);
-      const quote = inst ? market.currentQuote(inst.id) : null;
+      const quote = await usdtMarketQuote(currency, { tradableOnly: false });
       return quote ? { price: quote.bid, tickId: quote.tickId } : null;
     },
   });
@@ -197,17 +211,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     ledger,
     params,
     // Only a market that may be traded now (enabled, in session, its live quote fresh) prices one.
-    usdtQuote: async (currency) => {
-      const inst = await market.getInstrument(`${currency}USDT`).catch(() => null);
-      const tradable = inst
-        ? await market.assertTradable(inst.id).then(
-            () => true,
-            () => false,
-          )
-        : false;
-      const quote = inst && tradable ? market.currentQuote(inst.id) : null;
-      return quote ? { bid: quote.bid, ask: quote.ask, tickId: quote.tickId } : null;
-    },
+    usdtQuote: (currency) => usdtMarketQuote(currency, { tradableOnly: true }),
   });
   jobs.define('exchange.sweep-quotes', { every: 'hour', handler: () => exchange.sweep().then(() => undefined) });
   const adminFunding = createAdminFunding({

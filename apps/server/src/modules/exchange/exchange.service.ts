@@ -19,6 +19,7 @@ import { ErrorCode } from '@openbourse/contracts/errors.ts';
 import { fitsLedger, formatDecimal, isMoneyError, parseDecimal } from '@openbourse/money';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import { trimAmount, userAmountUnits } from '../../lib/amounts.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { type Mode, PLATFORM_SHARDS } from '../ledger/ledger.types.ts';
@@ -30,8 +31,6 @@ import type { ExchangeQuoteRow } from './exchange.tables.ts';
 
 /** The currency every price is quoted in. */
 const QUOTE_CURRENCY = 'USDT';
-/** Amounts with more integer digits than this are typing mistakes, not exchanges. */
-const MAX_INTEGER_DIGITS = 15;
 /** Ledger codes of an exchange's two movements (the transaction record names them). */
 export const EXCHANGE_CODES = { out: 'exchange_out', in: 'exchange_in' } as const;
 const REF = 'exchange';
@@ -49,8 +48,6 @@ export interface ExchangeDeps {
   quoteIds?: () => string;
 }
 
-const trim = (v: string) => (v.includes('.') ? v.replace(/0+$/, '').replace(/\.$/, '') : v);
-
 function intParam(raw: string | undefined, min: number, max: number, fallback: number): number {
   if (raw === undefined || !/^\d{1,9}$/.test(raw)) return fallback;
   const n = Number(raw);
@@ -67,12 +64,12 @@ export function createExchangeService(deps: ExchangeDeps) {
       mode: row.mode as Mode,
       from: row.fromCurrency,
       to: row.toCurrency,
-      amount: trim(row.amount),
-      receive: trim(row.receive),
-      rate: trim(row.rate),
+      amount: trimAmount(row.amount),
+      receive: trimAmount(row.receive),
+      rate: trimAmount(row.rate),
       spreadBps: row.spreadBps,
-      fromPrice: trim(row.fromPrice),
-      toPrice: trim(row.toPrice),
+      fromPrice: trimAmount(row.fromPrice),
+      toPrice: trimAmount(row.toPrice),
       fromTickId: row.fromTickId,
       toTickId: row.toTickId,
       expiresAt: row.expiresAt.getTime(),
@@ -106,15 +103,9 @@ export function createExchangeService(deps: ExchangeDeps) {
   }
 
   function amountUnits(amount: string, scale: number): bigint {
-    if (amount.split('.')[0]!.length > MAX_INTEGER_DIGITS) throw exchangeErrors.amountWrong();
-    try {
-      const u = parseDecimal(amount, scale);
-      if (u <= 0n || !fitsLedger(u, scale)) throw exchangeErrors.amountWrong();
-      return u;
-    } catch (e) {
-      if (isMoneyError(e)) throw exchangeErrors.amountWrong();
-      throw e;
-    }
+    const u = userAmountUnits(amount, scale);
+    if (u === null || !fitsLedger(u, scale)) throw exchangeErrors.amountWrong();
+    return u;
   }
 
   async function available(userId: number, mode: Mode, currency: string, scale: number): Promise<bigint> {
@@ -220,7 +211,7 @@ export function createExchangeService(deps: ExchangeDeps) {
                 debit: { userId, mode },
                 credit: { platform: 'exchange', mode, shard },
                 currency: used.fromCurrency,
-                amount: trim(used.amount),
+                amount: trimAmount(used.amount),
                 code: EXCHANGE_CODES.out,
                 ...ref,
               });
@@ -237,7 +228,7 @@ export function createExchangeService(deps: ExchangeDeps) {
               debit: { platform: 'exchange', mode, shard },
               credit: { userId, mode },
               currency: used.toCurrency,
-              amount: trim(used.receive),
+              amount: trimAmount(used.receive),
               code: EXCHANGE_CODES.in,
               ...ref,
             });
