@@ -140,6 +140,14 @@ export const ErrorCode = {
   ExchangeQuoteExpired: 40048,
   /** An exchange quote that is unknown, another user's or account's, or already used (field quoteId). */
   ExchangeQuoteNotFound: 40049,
+  /** A spot order cancelled (order/chedan) after it was filled or cancelled. */
+  SpotOrderNotOpen: 40050,
+  /** A post-only spot order that would trade at once: not placed. */
+  SpotPostOnlyWouldCross: 40051,
+  /** A fill-or-kill spot order that cannot fill in full at once: not placed. */
+  SpotFokCannotFill: 40052,
+  /** A spot market order with nothing to trade against within its protection price: not placed. */
+  SpotNoLiquidity: 40053,
   NotFound: 40400,
   RouteNotFound: 40401,
   PayloadTooLarge: 41300,
