@@ -33,6 +33,7 @@ import type { WatchlistOptions } from './modules/watchlist/watchlist.service.ts'
 import { MAX_FRAME_BYTES, messageSocket, socketErrorHandler } from './modules/realtime/message.socket.ts';
 import type { MarketOptions } from './modules/market/market.config.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
+import { spotRoutes } from './modules/spot/spot.routes.ts';
 import { tradingRoutes } from './modules/trading/trading.routes.ts';
 import { type FileStoreConfig, filesRoutes } from './modules/files/files.routes.ts';
 
@@ -153,7 +154,11 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(withdrawalRoutes, { withdrawals: services.withdrawals });
   await app.register(exchangeRoutes, { exchange: services.exchange });
   await app.register(marketRoutes, { market });
-  await app.register(tradingRoutes, { trading });
+  await app.register(tradingRoutes, {
+    trading,
+    spotCancel: (userId, mode, id) => services.spot.cancel(userId, mode, id),
+  });
+  await app.register(spotRoutes, { spot: services.spot });
   await app.register(notificationsRoutes, { notifications });
   await app.register(watchlistRoutes, { watchlist: services.watchlist });
   await app.register(filesRoutes, { files: services.files, limiter });

@@ -39,6 +39,7 @@ import { createMarketService } from './modules/market/market.service.ts';
 import { createRedisTickStream } from './modules/market/market.stream.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createParamsService } from './modules/params/params.service.ts';
+import { createSpotService } from './modules/spot/spot.service.ts';
 import { createTradingService, tradingOptionsFromEnv } from './modules/trading/trading.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createAccountsService } from './modules/wallet/accounts.service.ts';
@@ -138,6 +139,8 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     events,
     notify: notifications.notify,
   });
+  // Spot exchange: one owner of every order book (the engine's lease), group-committed batches.
+  const spot = createSpotService({ db, clock, ledger, events, market, log });
   // Favourites and price alerts; the alerts' evaluator fires them from the recorded ticks.
   const watchlist = createWatchlistService({
     db,
@@ -153,6 +156,8 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   // open positions before a feed here starts, so no tick is missed.
   const leases = createLeases({ url: opts.database.url, retryMs: opts.leaseRetryMs, log: log });
   if (roles.includes('engine')) leases.add('engine', { acquired: () => trading.start(), lost: () => trading.stop() });
+  // The spot books are rebuilt from the database by whoever takes their lease (after a crash too).
+  if (roles.includes('engine')) leases.add('spot', { acquired: () => spot.start(), lost: () => spot.stop() });
   // Price alerts are evaluated once, by one process with the engine role; before the feed, like the runner.
   if (roles.includes('engine'))
     leases.add('alerts', { acquired: () => watchlist.start(), lost: () => watchlist.stop() });
@@ -229,6 +234,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     deposits,
     withdrawals,
     exchange,
+    spot,
     adminAccounts,
     adminDashboard,
     adminUsers,
@@ -269,6 +275,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
       await events.start();
       mailer.start();
       await market.start();
+      await spot.loadPairs();
       await leases.start();
       if (roles.includes('jobs')) await jobs.start();
     },

@@ -18,6 +18,7 @@ export async function seedPlatform(
     await services.fees.seed(tx);
     await services.content.seed(tx);
     await services.market.seed(tx);
+    await services.spot.seed(tx);
     if (demoLogin) await services.auth.ensureUser(tx, demoLogin);
   });
 }

@@ -100,12 +100,6 @@ export const SpotSubmitRequest = z.object({
 });
 export type SpotSubmitRequest = z.input<typeof SpotSubmitRequest>;
 
-export const SpotCancelRequest = z.object({
-  id: z.coerce.number({ error: 'E80005' }).int({ error: 'E80005' }).positive({ error: 'E80005' }),
-  kind: z.literal('spot').describe('order/chedan cancels a spot order when kind is spot (a margin order otherwise)'),
-});
-export type SpotCancelRequest = z.input<typeof SpotCancelRequest>;
-
 export const SpotFill = z.object({
   id: z.number().int(),
   price: z.string(),

@@ -92,7 +92,13 @@ export const StopURequest = z.object({
 });
 export type StopURequest = z.input<typeof StopURequest>;
 
-export const ChedanRequest = z.object({ id: OrderId });
+export const ChedanRequest = z.object({
+  id: OrderId,
+  kind: z
+    .enum(['cfd', 'spot'])
+    .default('cfd')
+    .describe('Which order the id names: a margin order (default) or a spot order (order/submit)'),
+});
 export type ChedanRequest = z.input<typeof ChedanRequest>;
 
 export const UpdateURequest = z.object({

@@ -80,6 +80,7 @@ export {
 export { type ApplyResult, OrderBook } from './book/book.ts';
 export { EV_CANCELLED, EV_MOVED, EV_REDUCED, EV_RESTING, EV_TRADE, EventBuffer } from './book/events.ts';
 export { NaiveOrderBook } from './book/reference.ts';
+export { CANCEL_REASONS, REASON_SELF_TRADE, REASON_UNFILLED, REASON_USER } from './book/types.ts';
 export type {
   BookCommand,
   BookEvent,

@@ -17,3 +17,4 @@ export * from '../modules/admin/admin.tables.ts';
 export * from '../modules/watchlist/watchlist.tables.ts';
 export * from '../modules/wallet/wallet.tables.ts';
 export * from '../modules/exchange/exchange.tables.ts';
+export * from '../modules/spot/spot.tables.ts';

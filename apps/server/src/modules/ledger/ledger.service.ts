@@ -7,12 +7,14 @@ import { AfterCommitError, type PipelinedTx, runPipelined } from '../../db/pipel
 import type { Clock } from '../../lib/clock.ts';
 import { createLedgerAccounts } from './ledger.accounts.ts';
 import { trialBalance } from './ledger.audit.ts';
+import { createLedgerBulk } from './ledger.bulk.ts';
 import { createLedgerFastPath } from './ledger.fast.ts';
 import { createLedgerHolds } from './ledger.holds.ts';
 import { accountTransfers, statement } from './ledger.statements.ts';
 import { createLedgerTransfers } from './ledger.transfers.ts';
 
 export { demoFundKey, holdTransferKey, LEDGER_CODES } from './ledger.helpers.ts';
+export type { BulkHold, BulkHoldChange, BulkTransfer } from './ledger.bulk.ts';
 export type { AccountMeta, FreshHold, FreshTransfer, UserAccountPair } from './ledger.fast.ts';
 export type { BalanceLine } from './ledger.types.ts';
 export { PLATFORM_SHARDS } from './ledger.types.ts';
@@ -42,6 +44,7 @@ export function createLedgerService({ db, clock }: LedgerServiceDeps) {
   const transfers = createLedgerTransfers({ clock, accounts });
   const holds = createLedgerHolds({ clock, accounts, transfers });
   const fast = createLedgerFastPath({ db, clock, accounts });
+  const bulk = createLedgerBulk({ clock, accounts });
 
   return {
     /**
@@ -103,6 +106,8 @@ export function createLedgerService({ db, clock }: LedgerServiceDeps) {
     postFresh: fast.postFresh,
     freshParts: fast.freshParts,
     balanceLock: fast.balanceLock,
+    // Many operations' holds, hold changes and transfers in one currency, as bundle parts (ledger.bulk.ts).
+    bulkParts: bulk.bulkParts,
 
     // Balances (ledger.accounts.ts), the demo funding (ledger.transfers.ts), statements and audit.
     balances: accounts.balances,

@@ -13,6 +13,7 @@ import {
   UOrderDetail,
   UpdateURequest,
 } from '@openbourse/contracts/trading.ts';
+import { SpotOrder } from '@openbourse/contracts/spot.ts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { envelope, ok } from '../../http/envelope.ts';
@@ -23,7 +24,17 @@ const MODE =
   'The book is chosen by the `virtually` header (YES: demo, otherwise real); an order of the other book is 80005.';
 
 /** Margin (CFD) trading: schema-first and thin (validate → service → reply). All calls need login. */
-export async function tradingRoutes(app: FastifyInstance, { trading }: { trading: TradingService }) {
+export async function tradingRoutes(
+  app: FastifyInstance,
+  {
+    trading,
+    spotCancel,
+  }: {
+    trading: TradingService;
+    /** order/chedan of a spot order (kind spot): the spot module's cancel. */
+    spotCancel?: (userId: number, mode: 'real' | 'demo', id: number) => Promise<SpotOrder>;
+  },
+) {
   const r = typed(app);
   const auth = { auth: 'required' as const };
 
@@ -93,14 +104,22 @@ export async function tradingRoutes(app: FastifyInstance, { trading }: { trading
       config: auth,
       schema: {
         tags: ['trading'],
-        summary: 'Cancel (withdraw) an order waiting to open; its margin + fee hold is released',
-        description: `Errors: 80005 unknown order; 40012 not waiting to open any more. ${MODE}`,
+        summary:
+          'Cancel (withdraw) a margin order waiting to open (its margin + fee hold is released), or with kind spot ' +
+          'the rest of a spot order (its hold is released)',
+        description: `Errors: 80005 unknown order; 40012 margin order not waiting to open any more; 40050 spot order already filled or cancelled. ${MODE}`,
         security: BEARER,
         body: ChedanRequest,
-        response: { 200: envelope(UOrder) },
+        response: { 200: envelope(z.union([UOrder, SpotOrder])) },
       },
     },
-    async (req) => ok(req, await trading.cancel(req.user!.id, req.accountMode, req.body.id)),
+    async (req) => {
+      if (req.body.kind === 'spot') {
+        if (!spotCancel) throw new Error('order/chedan: no spot module');
+        return ok(req, await spotCancel(req.user!.id, req.accountMode, req.body.id));
+      }
+      return ok(req, await trading.cancel(req.user!.id, req.accountMode, req.body.id));
+    },
   );
 
   r.post(

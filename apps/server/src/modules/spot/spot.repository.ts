@@ -1,0 +1,231 @@
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { type BundlePart, rawRows, tableInsert } from '../../db/raw.ts';
+import { type NewSpotFillRow, type NewSpotOrderRow, spotFills, spotOrders, spotPairs } from './spot.tables.ts';
+
+/**
+ * The spot module's SQL. Reads go through Drizzle; the writer's statements (the orders' insert, their
+ * new states, the fills, the book's change number) are fixed-text bundle parts (db/raw.ts) so a batch
+ * of any size is one prepared statement.
+ */
+
+const orderInsert = tableInsert(spotOrders, { onConflictDoNothing: true });
+const fillInsert = tableInsert(spotFills);
+
+export interface OrderState {
+  id: number;
+  filledLots: number;
+  turnover: string;
+  fee: string;
+  feeAccrual: string;
+  held: string;
+  status: string;
+  cancelReason: string | null;
+  bookSeq: number | null;
+  protectionTicks: number | null;
+  updatedAt: Date;
+  lastTradeAt: Date | null;
+}
+
+const UPDATE_TEXT = `update spot_orders as o set filled_lots = d.f, turnover = d.t, fee = d.fee, fee_accrual = d.acc,
+      held = d.h, status = d.s, cancel_reason = d.r, book_seq = d.q, protection_ticks = d.p, updated_at = d.u,
+      last_trade_at = d.l
+    from unnest($1::bigint[], $2::bigint[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[], $7::text[],
+      $8::text[], $9::bigint[], $10::bigint[], $11::timestamptz[], $12::timestamptz[])
+      as d(id, f, t, fee, acc, h, s, r, q, p, u, l)
+    where o.id = d.id and o.status = 'open'
+    returning o.id`;
+
+const DEPTH_TEXT = `with lv as (
+      select side, price_ticks, sum(qty_lots - filled_lots) as q from spot_orders
+      where pair_id = $1 and mode = $2 and status = 'open' group by side, price_ticks),
+    bids as (select price_ticks, q from lv where side = 'buy' order by price_ticks desc limit $3),
+    asks as (select price_ticks, q from lv where side = 'sell' order by price_ticks asc limit $3)
+    select coalesce((select seq from spot_books where pair_id = $1 and mode = $2), 0)::bigint as seq,
+      coalesce((select json_agg(json_build_array(price_ticks, q) order by price_ticks desc) from bids), '[]'::json) as bids,
+      coalesce((select json_agg(json_build_array(price_ticks, q) order by price_ticks asc) from asks), '[]'::json) as asks`;
+
+const STATS_TEXT = `select f.pair_id, count(*)::int as n, min(f.price_ticks)::bigint as low, max(f.price_ticks)::bigint as high,
+      sum(f.qty_lots)::bigint as lots, sum(f.turnover)::text as quote,
+      (select price_ticks from spot_fills o where o.pair_id = f.pair_id and o.mode = $1 and o.created_at <= $2
+        order by o.id desc limit 1)::bigint as before,
+      (array_agg(f.price_ticks order by f.id asc))[1]::bigint as first
+    from spot_fills f where f.mode = $1 and f.created_at > $2 group by f.pair_id`;
+
+const LAST_TEXT = `select distinct on (pair_id) pair_id, price_ticks::bigint as price from spot_fills where mode = $1
+    order by pair_id, id desc`;
+
+export type PairStats = {
+  n: number;
+  low: number;
+  high: number;
+  lots: number;
+  quote: string;
+  before: number | null;
+  first: number;
+};
+
+export const spotRepository = {
+  /** The batch's new orders as one statement (db/pipeline.ts); a used clientOrderId or public id is left out. */
+  insertOrdersStatement(rows: readonly NewSpotOrderRow[]) {
+    return orderInsert.statement(rows);
+  },
+
+  deleteOrdersPart(name: string, ids: readonly number[]): BundlePart {
+    return { name, text: 'delete from spot_orders where id = any($1::bigint[]) returning id', values: [ids] };
+  },
+
+  updateOrdersPart(name: string, rows: readonly OrderState[]): BundlePart {
+    return {
+      name,
+      text: UPDATE_TEXT,
+      values: [
+        rows.map((r) => r.id),
+        rows.map((r) => r.filledLots),
+        rows.map((r) => r.turnover),
+        rows.map((r) => r.fee),
+        rows.map((r) => r.feeAccrual),
+        rows.map((r) => r.held),
+        rows.map((r) => r.status),
+        rows.map((r) => r.cancelReason),
+        rows.map((r) => r.bookSeq),
+        rows.map((r) => r.protectionTicks),
+        rows.map((r) => r.updatedAt.toISOString()),
+        rows.map((r) => r.lastTradeAt?.toISOString() ?? null),
+      ],
+    };
+  },
+
+  fillsPart(name: string, rows: readonly NewSpotFillRow[]): BundlePart {
+    return fillInsert.part(name, rows, 'id');
+  },
+
+  bookSeqPart(name: string, pairId: number, mode: string, seq: number, at: Date): BundlePart {
+    return {
+      name,
+      text: `insert into spot_books (pair_id, mode, seq, updated_at) values ($1::int, $2::text, $3::bigint, $4::timestamptz)
+        on conflict (pair_id, mode) do update set seq = excluded.seq, updated_at = excluded.updated_at returning 1`,
+      values: [pairId, mode, seq, at.toISOString()],
+    };
+  },
+
+  async pairs(exec: Executor) {
+    return exec.select().from(spotPairs).orderBy(asc(spotPairs.sort), asc(spotPairs.id));
+  },
+
+  /** A book's resting orders in time priority, and its last change number. */
+  async openOrders(exec: Executor, pairId: number, mode: string) {
+    return exec
+      .select()
+      .from(spotOrders)
+      .where(and(eq(spotOrders.pairId, pairId), eq(spotOrders.mode, mode), eq(spotOrders.status, 'open')))
+      .orderBy(asc(spotOrders.bookSeq));
+  },
+
+  async bookState(exec: Executor, pairId: number, mode: string): Promise<{ seq: number; maxBookSeq: number }> {
+    const rows = await rawRows(
+      exec,
+      'ob_spot_book_state',
+      `select coalesce((select seq from spot_books where pair_id = $1 and mode = $2), 0)::bigint as seq,
+         coalesce((select max(book_seq) from spot_orders where pair_id = $1 and mode = $2), 0)::bigint as max_seq`,
+      [pairId, mode],
+    );
+    return { seq: Number(rows[0]?.seq ?? 0), maxBookSeq: Number(rows[0]?.max_seq ?? 0) };
+  },
+
+  /** The top `levels` of each side, aggregated from the resting orders, with the change number they are at. */
+  async depth(exec: Executor, pairId: number, mode: string, levels: number) {
+    const rows = await rawRows(exec, 'ob_spot_depth', DEPTH_TEXT, [pairId, mode, levels]);
+    const row = rows[0] ?? {};
+    const side = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : (v ?? [])) as [number, number][];
+    return { seq: Number(row.seq ?? 0), bids: side(row.bids), asks: side(row.asks) };
+  },
+
+  async trades(exec: Executor, pairId: number, mode: string, limit: number) {
+    return exec
+      .select()
+      .from(spotFills)
+      .where(and(eq(spotFills.pairId, pairId), eq(spotFills.mode, mode)))
+      .orderBy(desc(spotFills.id))
+      .limit(limit);
+  },
+
+  /** Per pair: the last 24 hours' trades in figures, and the last price before them. */
+  async stats(exec: Executor, mode: string, since: Date): Promise<Map<number, PairStats>> {
+    const rows = await rawRows(exec, 'ob_spot_stats', STATS_TEXT, [mode, since.toISOString()]);
+    return new Map(
+      rows.map((r) => [
+        Number(r.pair_id),
+        {
+          n: Number(r.n),
+          low: Number(r.low),
+          high: Number(r.high),
+          lots: Number(r.lots),
+          quote: String(r.quote),
+          before: r.before === null || r.before === undefined ? null : Number(r.before),
+          first: Number(r.first),
+        },
+      ]),
+    );
+  },
+
+  async lastPrices(exec: Executor, mode: string): Promise<Map<number, number>> {
+    const rows = await rawRows(exec, 'ob_spot_last', LAST_TEXT, [mode]);
+    return new Map(rows.map((r) => [Number(r.pair_id), Number(r.price)]));
+  },
+
+  async findOwnOrder(exec: Executor, q: { publicId: number; userId: number; mode: string }) {
+    const [row] = await exec
+      .select()
+      .from(spotOrders)
+      .where(and(eq(spotOrders.publicId, q.publicId), eq(spotOrders.userId, q.userId), eq(spotOrders.mode, q.mode)));
+    return row;
+  },
+
+  async findByClientOrderId(exec: Executor, q: { userId: number; mode: string; clientOrderId: string }) {
+    const [row] = await exec
+      .select()
+      .from(spotOrders)
+      .where(
+        and(
+          eq(spotOrders.userId, q.userId),
+          eq(spotOrders.mode, q.mode),
+          eq(spotOrders.clientOrderId, q.clientOrderId),
+        ),
+      );
+    return row;
+  },
+
+  async listOrders(
+    exec: Executor,
+    q: {
+      userId: number;
+      mode: string;
+      pairId?: number;
+      status?: string;
+      open?: boolean;
+      offset: number;
+      limit: number;
+    },
+  ) {
+    const where = and(
+      eq(spotOrders.userId, q.userId),
+      eq(spotOrders.mode, q.mode),
+      q.pairId === undefined ? undefined : eq(spotOrders.pairId, q.pairId),
+      q.status === undefined ? undefined : eq(spotOrders.status, q.status),
+    );
+    const [rows, [total]] = await Promise.all([
+      exec.select().from(spotOrders).where(where).orderBy(desc(spotOrders.id)).offset(q.offset).limit(q.limit),
+      exec.select({ n: count() }).from(spotOrders).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  async fillsOf(exec: Executor, orderId: number) {
+    return exec
+      .select()
+      .from(spotFills)
+      .where(sql`${spotFills.takerOrderId} = ${orderId} or ${spotFills.makerOrderId} = ${orderId}`)
+      .orderBy(asc(spotFills.id));
+  },
+};

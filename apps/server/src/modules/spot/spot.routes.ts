@@ -1,0 +1,118 @@
+import { SuccessCode } from '@openbourse/contracts/errors.ts';
+import {
+  SpotBookQuery,
+  SpotDepth,
+  SpotOrder,
+  SpotOrderList,
+  SpotOrderListQuery,
+  SpotPair,
+  SpotSubmitRequest,
+  SpotTrade,
+} from '@openbourse/contracts/spot.ts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { envelope, ok } from '../../http/envelope.ts';
+import { BEARER, typed } from '../../http/typed.ts';
+import type { SpotService } from './spot.service.ts';
+
+const MODE = 'The book is chosen by the `virtually` header (YES: demo, otherwise real).';
+
+/** Spot trading (spec §7 order/submit, order/listBbOrder; order/chedan with kind spot is in trading.routes.ts). */
+export async function spotRoutes(app: FastifyInstance, { spot }: { spot: SpotService }) {
+  const r = typed(app);
+  const auth = { auth: 'required' as const };
+
+  r.get(
+    '/swx/customer/index/listSpotPair',
+    {
+      schema: {
+        tags: ['spot'],
+        summary: 'The spot pairs with their grids, fees and the last 24 hours of their book',
+        description: MODE,
+        response: { 200: envelope(z.array(SpotPair)) },
+      },
+    },
+    async (req) => ok(req, await spot.pairs(req.accountMode)),
+  );
+
+  r.get(
+    '/swx/customer/index/getSpotDepth',
+    {
+      schema: {
+        tags: ['spot'],
+        summary: 'The book’s top levels and the change number they are at (then follow the pushes on /message)',
+        description: `Errors: 80005 unknown pair. ${MODE}`,
+        querystring: SpotBookQuery,
+        response: { 200: envelope(SpotDepth) },
+      },
+    },
+    async (req) => ok(req, await spot.depth(req.query.pairId, req.accountMode)),
+  );
+
+  r.get(
+    '/swx/customer/index/listSpotTrade',
+    {
+      schema: {
+        tags: ['spot'],
+        summary: 'The book’s latest trades, newest first',
+        description: `Errors: 80005 unknown pair. ${MODE}`,
+        querystring: SpotBookQuery,
+        response: { 200: envelope(z.array(SpotTrade)) },
+      },
+    },
+    async (req) => ok(req, await spot.trades(req.query.pairId, req.accountMode)),
+  );
+
+  r.post(
+    '/swx/customer/order/submit',
+    {
+      config: auth,
+      schema: {
+        tags: ['spot'],
+        summary: 'Buy or sell on a pair’s book: funds are held, the order matches, each trade settles at once',
+        description:
+          'Answered once the order and its trades are durable. Errors: 80005 unknown pair; 10015 pair disabled; ' +
+          '10016 quantity malformed, off the lot grid or out of range; 40001 price missing (limit), malformed or ' +
+          'off the tick grid; 10011 more than the available balance; 40051 post-only would trade; 40052 ' +
+          'fill-or-kill cannot fill; 40053 market order with nothing to trade against; 40016 clientOrderId used ' +
+          `for another order. ${MODE}`,
+        security: BEARER,
+        body: SpotSubmitRequest,
+        response: { 200: envelope(SpotOrder) },
+      },
+    },
+    async (req) => ok(req, await spot.submit(req.user!.id, req.accountMode, req.body), SuccessCode.PurchaseSuccess),
+  );
+
+  r.get(
+    '/swx/customer/order/listBbOrder',
+    {
+      config: auth,
+      schema: {
+        tags: ['spot'],
+        summary: 'The user’s spot orders, newest first, and their holdings of the pair’s currencies',
+        description: `status 1 waiting for fill, 2 cancelled, 3 filled. Errors: 80005 unknown pair. ${MODE}`,
+        security: BEARER,
+        querystring: SpotOrderListQuery,
+        response: { 200: envelope(SpotOrderList) },
+      },
+    },
+    async (req) => ok(req, await spot.list(req.user!.id, req.accountMode, req.query)),
+  );
+
+  r.get(
+    '/swx/customer/order/getBbOrderById/:id',
+    {
+      config: auth,
+      schema: {
+        tags: ['spot'],
+        summary: 'One spot order with its fills',
+        description: `Errors: 80005 unknown order, another user’s or the other account’s. ${MODE}`,
+        security: BEARER,
+        params: z.object({ id: z.coerce.number({ error: 'E80005' }).int({ error: 'E80005' }) }),
+        response: { 200: envelope(SpotOrder) },
+      },
+    },
+    async (req) => ok(req, await spot.get(req.user!.id, req.accountMode, req.params.id)),
+  );
+}

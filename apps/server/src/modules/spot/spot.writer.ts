@@ -1,0 +1,409 @@
+/**
+ * The owner of one order book (a pair in one account mode): the only writer of its orders, in the
+ * process that holds the spot lease. Commands queue while a batch's transaction is in flight and go
+ * together in the next one (group commit), in arrival order, in two round trips (db/pipeline.ts):
+ *
+ *   BEGIN; lock the submitters' available accounts and read their balances; insert the new orders —
+ *   then, in memory, each command in turn: a new order's hold is checked against its user's balance
+ *   (spent as orders are admitted), then the book matches it; a cancel takes an order off the book
+ *   (spot.plan.ts) —
+ *   one bundle: delete the refused orders' rows, write every touched order's new state, the fills,
+ *   the holds and transfers in both currencies (ledger.bulk.ts), the book's change number and the
+ *   batch's event, each part checking its own row count; COMMIT.
+ *
+ * Answers go out only after the COMMIT: an order acknowledged is durable. The book in memory runs
+ * ahead of the database only inside a batch; when a batch's transaction fails, the book is rebuilt
+ * from the database (as after a crash: the resting orders in their time priority) and each of the
+ * batch's commands is tried again alone, so one command's problem stays its own.
+ */
+import type { L2Snapshot } from '@openbourse/engine';
+import { OrderBook } from '@openbourse/engine';
+import { SPOT_DEPTH_LEVELS } from '@openbourse/contracts/spot.ts';
+import { AfterCommitError } from '../../db/pipeline.ts';
+import type { AccountMeta } from '../ledger/ledger.service.ts';
+import { BatchPlan, type LiveOrder, type NewOrder, type PairAccounts } from './spot.plan.ts';
+import { type PairGrid, units } from './spot.grid.ts';
+import { type OrderState, spotRepository as repo } from './spot.repository.ts';
+import type { SpotContext } from './spot.context.ts';
+import { spotErrors } from './spot.errors.ts';
+import type { NewSpotOrderRow, SpotOrderRow } from './spot.tables.ts';
+
+/** Most commands one transaction writes. */
+export const MAX_BATCH = 128;
+
+export type Outcome = LiveOrder | Error;
+
+/** A submit whose clientOrderId (or, rarely, random public id) was taken: the service answers it. */
+export interface Duplicate {
+  duplicate: true;
+}
+export type Answer = Outcome | Duplicate;
+export const isDuplicate = (a: Answer): a is Duplicate => !(a instanceof Error) && 'duplicate' in a;
+
+interface SubmitJob {
+  kind: 'submit';
+  row: NewSpotOrderRow & { publicId: number; userId: number; orderNo: string };
+  order: Omit<NewOrder, 'id' | 'publicId' | 'orderNo' | 'createdAt'>;
+  resolve(o: Answer): void;
+}
+interface CancelJob {
+  kind: 'cancel';
+  orderId: number;
+  resolve(o: Answer): void;
+}
+type Job = SubmitJob | CancelJob;
+
+/** What a committed batch tells the rest of the platform (spot.events.ts turns it into pushes). */
+export interface BookChange {
+  pairId: number;
+  mode: 'real' | 'demo';
+  seq: number;
+  bids: [string, string][];
+  asks: [string, string][];
+  trades: { id: number; price: string; quantity: string; side: 'buy' | 'sell'; time: number }[];
+  users: { userId: number; ids: number[] }[];
+}
+
+export type BookWriter = ReturnType<typeof createBookWriter>;
+
+export function createBookWriter(
+  ctx: SpotContext,
+  grid: PairGrid,
+  mode: 'real' | 'demo',
+  onCommitted: (change: BookChange, eventId: number | null, payload: unknown) => Promise<void>,
+) {
+  const { clock, ledger, db, log } = ctx;
+  let book = new OrderBook();
+  let live = new Map<number, LiveOrder>();
+  let seq = 0;
+  let bookSeq = 0;
+  /** The top levels as last published: diffs are computed against them. */
+  let top: L2Snapshot = { bids: [], asks: [] };
+  const queue: Job[] = [];
+  let busy = false;
+  let loading: Promise<void> | null = null;
+  let stopped = false;
+
+  /** The book as the database has it: resting orders in time priority, the change number. */
+  async function load(): Promise<void> {
+    const rows = await repo.openOrders(db, grid.id, mode);
+    const state = await repo.bookState(db, grid.id, mode);
+    const next = new Map<number, LiveOrder>();
+    for (const r of rows) next.set(r.id, liveOf(r, await ctx.accountsOf(r.userId, mode, grid)));
+    const side = (s: 'buy' | 'sell') =>
+      rows
+        .filter((r) => r.side === s && r.type === 'limit')
+        .sort((a, b) =>
+          a.priceTicks === b.priceTicks
+            ? (a.bookSeq ?? 0) - (b.bookSeq ?? 0)
+            : s === 'buy'
+              ? (b.priceTicks ?? 0) - (a.priceTicks ?? 0)
+              : (a.priceTicks ?? 0) - (b.priceTicks ?? 0),
+        )
+        .map((r) => ({
+          id: r.id,
+          owner: r.userId,
+          priceTicks: r.priceTicks as number,
+          qtyLots: r.qtyLots - r.filledLots,
+          postOnly: r.tif === 'POST_ONLY',
+        }));
+    const b = new OrderBook();
+    b.restore({ version: 1, bids: side('buy'), asks: side('sell') });
+    book = b;
+    live = next;
+    seq = state.seq;
+    bookSeq = state.maxBookSeq;
+    top = book.l2(SPOT_DEPTH_LEVELS);
+  }
+
+  function ensureLoaded(): Promise<void> {
+    if (!loading) {
+      loading = load().catch((e: unknown) => {
+        loading = null;
+        throw e;
+      });
+    }
+    return loading;
+  }
+
+  function liveOf(r: SpotOrderRow, accounts: PairAccounts): LiveOrder {
+    const scale = r.side === 'buy' ? grid.quoteScale : grid.baseScale;
+    return {
+      id: r.id,
+      publicId: r.publicId,
+      orderNo: r.orderNo,
+      userId: r.userId,
+      side: r.side as 'buy' | 'sell',
+      type: r.type as 'limit' | 'market',
+      tif: r.tif as LiveOrder['tif'],
+      priceTicks: r.priceTicks,
+      protectionTicks: r.protectionTicks,
+      qtyLots: r.qtyLots,
+      filledLots: r.filledLots,
+      turnover: ctx.toUnits(r.turnover, grid.quoteScale),
+      fee: ctx.toUnits(r.fee, grid.quoteScale),
+      feeAccrual: ctx.toUnits(r.feeAccrual, 0),
+      held: ctx.toUnits(r.held, scale),
+      status: r.status as LiveOrder['status'],
+      cancelReason: r.cancelReason as LiveOrder['cancelReason'],
+      bookSeq: r.bookSeq,
+      accounts,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+      lastTradeAt: r.lastTradeAt,
+    };
+  }
+
+  const stateOf = (o: LiveOrder): OrderState => ({
+    id: o.id,
+    filledLots: o.filledLots,
+    turnover: units(o.turnover, grid.quoteScale),
+    fee: units(o.fee, grid.quoteScale),
+    feeAccrual: o.feeAccrual.toString(),
+    held: units(o.held, o.side === 'buy' ? grid.quoteScale : grid.baseScale),
+    status: o.status,
+    cancelReason: o.cancelReason,
+    bookSeq: o.bookSeq,
+    protectionTicks: o.protectionTicks,
+    updatedAt: o.updatedAt,
+    lastTradeAt: o.lastTradeAt,
+  });
+
+  /** Levels that differ between two tops: [price, quantity], "0" for a level that left. */
+  function diff(before: L2Snapshot['bids'], after: L2Snapshot['bids']): [string, string][] {
+    const out: [string, string][] = [];
+    const was = new Map(before.map((l) => [l.priceTicks, l.qtyLots]));
+    const now = new Set<number>();
+    for (const l of after) {
+      now.add(l.priceTicks);
+      if (was.get(l.priceTicks) !== l.qtyLots) out.push([ctx.price(grid, l.priceTicks), ctx.qty(grid, l.qtyLots)]);
+    }
+    for (const l of before) if (!now.has(l.priceTicks)) out.push([ctx.price(grid, l.priceTicks), '0']);
+    return out;
+  }
+
+  /** One batch: its transaction, then (committed) its answers and its event. */
+  async function writeBatch(batch: Job[]): Promise<Answer[]> {
+    const fees = {
+      base: await feeShard(grid.base),
+      quote: await feeShard(grid.quote),
+    };
+    let plan!: BatchPlan;
+    let outcomes!: Answer[];
+    let change: BookChange | null = null;
+    let payload: unknown = null;
+    const result = await ledger.runPipelined(async (t) => {
+      const now = clock.now();
+      const submits = batch.filter((j): j is SubmitJob => j.kind === 'submit');
+      const buys = submits.filter((j) => j.order.side === 'buy').map((j) => j.order.accounts.quote.available);
+      const sells = submits.filter((j) => j.order.side === 'sell').map((j) => j.order.accounts.base.available);
+      const quoteLock = buys.length ? await ledger.balanceLock(t.outside, grid.quote, buys) : null;
+      const baseLock = sells.length ? await ledger.balanceLock(t.outside, grid.base, sells) : null;
+      const insert = submits.length
+        ? repo.insertOrdersStatement(submits.map((j) => ({ ...j.row, createdAt: now, updatedAt: now })))
+        : null;
+      const statements = [quoteLock?.statement, baseLock?.statement, insert].filter(
+        (s) => s !== undefined && s !== null,
+      );
+      const rows = await t.first(statements as never);
+      let k = 0;
+      const balances = new Map<number, bigint>();
+      if (quoteLock) for (const [id, v] of quoteLock.read(rows[k++] ?? [])) balances.set(id, v);
+      if (baseLock) for (const [id, v] of baseLock.read(rows[k++] ?? [])) balances.set(id, v);
+      const stored = insert ? insert.read(rows[k++] ?? []) : [];
+      const byPublic = new Map(stored.map((r) => [r.publicId, r]));
+      plan = new BatchPlan(grid, book, live, balances, fees, now, () => ++bookSeq);
+      outcomes = batch.map((j) => {
+        if (j.kind === 'cancel') return plan.cancel(j.orderId);
+        const r = byPublic.get(j.row.publicId);
+        if (!r) return { duplicate: true as const };
+        return plan.submit({ ...j.order, id: r.id, publicId: r.publicId, orderNo: r.orderNo, createdAt: r.createdAt });
+      });
+      if (plan.touched.size === 0 && plan.refused.length === 0) return null;
+      const postings = plan.postings();
+      const quote = await ledger.bulkParts(t.tx, { currency: grid.quote, prefix: 'q', ...postings.quote });
+      const base = await ledger.bulkParts(t.tx, { currency: grid.base, prefix: 'b', ...postings.base });
+      const touched = [...plan.touched.values()];
+      if (plan.changed) {
+        seq += 1;
+        const after = book.l2(SPOT_DEPTH_LEVELS);
+        change = {
+          pairId: grid.id,
+          mode,
+          seq,
+          bids: diff(top.bids, after.bids),
+          asks: diff(top.asks, after.asks),
+          trades: [],
+          users: [],
+        };
+        top = after;
+      }
+      const byUser = new Map<number, number[]>();
+      for (const o of touched) byUser.set(o.userId, [...(byUser.get(o.userId) ?? []), o.publicId]);
+      // Fill ids are drawn ahead from their sequence, so the pushed trades carry the ids stored.
+      const fillIds = plan.fills.length ? await ctx.nextFillIds(t.outside, plan.fills.length) : [];
+      const fills = plan.fills.map((f, i) => ({
+        id: fillIds[i] as number,
+        pairId: grid.id,
+        mode,
+        seq,
+        takerOrderId: f.takerOrderId,
+        makerOrderId: f.makerOrderId,
+        takerSide: f.takerSide,
+        priceTicks: f.priceTicks,
+        qtyLots: f.qtyLots,
+        turnover: units(f.turnover, grid.quoteScale),
+        takerFee: units(f.takerFee, grid.quoteScale),
+        makerFee: units(f.makerFee, grid.quoteScale),
+        createdAt: now,
+      }));
+      const event: BookChange = {
+        ...(change ?? { pairId: grid.id, mode, seq, bids: [], asks: [] }),
+        trades: fills.map((f) => ({
+          id: f.id,
+          price: ctx.price(grid, f.priceTicks),
+          quantity: ctx.qty(grid, f.qtyLots),
+          side: f.takerSide,
+          time: now.getTime(),
+        })),
+        users: [...byUser].map(([userId, ids]) => ({ userId, ids })),
+      };
+      const parts = [
+        ...(plan.refused.length ? [repo.deleteOrdersPart('refused', plan.refused)] : []),
+        ...(touched.length ? [repo.updateOrdersPart('orders', touched.map(stateOf))] : []),
+        ...(fills.length ? [repo.fillsPart('fills', fills)] : []),
+        ...quote.parts,
+        ...base.parts,
+        ...(change ? [repo.bookSeqPart('book', grid.id, mode, seq, now)] : []),
+      ];
+      const expect = {
+        ...(plan.refused.length ? { refused: plan.refused.length } : {}),
+        ...(touched.length ? { orders: touched.length } : {}),
+        ...(fills.length ? { fills: fills.length } : {}),
+        ...quote.expect,
+        ...base.expect,
+        ...(change ? { book: 1 } : {}),
+      };
+      payload = event;
+      // Only a batch that changed an order tells anyone (a batch of refusals has nothing to say).
+      const parts2 = touched.length ? [...parts, ctx.events.ownPart('event', ctx.topic, event)] : parts;
+      const res = await t.last(
+        parts2,
+        touched.length ? ['event'] : [],
+        touched.length ? { ...expect, event: 1 } : expect,
+      );
+      if (touched.length) change = event;
+      return res.ids.event?.[0] ?? null;
+    });
+    // Committed: the answers and the event (a failure to publish is the relay's to retry).
+    if (change) {
+      await onCommitted(change, result, payload).catch((err: unknown) =>
+        log.error({ err }, 'spot: publishing a book change failed'),
+      );
+    }
+    return outcomes;
+  }
+
+  async function feeShard(currency: string): Promise<AccountMeta> {
+    const shards = await ledger.platformShards(mode, currency, 'fees');
+    return shards[grid.id % shards.length] as AccountMeta;
+  }
+
+  async function run(): Promise<void> {
+    busy = true;
+    try {
+      await ensureLoaded();
+      while (queue.length > 0 && !stopped) {
+        const batch = queue.splice(0, MAX_BATCH);
+        try {
+          const outcomes = await writeBatch(batch);
+          batch.forEach((j, i) => {
+            j.resolve(outcomes[i] ?? new Error('spot: a batch lost a command'));
+          });
+        } catch (e) {
+          if (e instanceof AfterCommitError) {
+            // Committed, then failed: the orders stand; the book is read again to be sure.
+            log.error({ err: e.cause }, 'spot: a batch failed after its commit');
+            for (const j of batch) j.resolve(e);
+            await reload();
+            continue;
+          }
+          await reload();
+          if (batch.length === 1) {
+            (batch[0] as Job).resolve(e instanceof Error ? e : new Error(String(e)));
+            continue;
+          }
+          // Each command again on its own, ahead of anything that arrived meanwhile.
+          log.warn({ err: e, size: batch.length }, 'spot: a batch failed; its commands are tried one by one');
+          for (const j of [...batch].reverse()) queue.unshift(j);
+          await runAlone(batch.length);
+        }
+      }
+    } catch (e) {
+      // The book could not be loaded: everything waiting is refused for now.
+      log.error({ err: e }, 'spot: loading a book failed');
+      for (const j of queue.splice(0)) j.resolve(e instanceof Error ? e : new Error(String(e)));
+    } finally {
+      busy = false;
+    }
+  }
+
+  /** The next `n` queued commands, each in a batch of its own. */
+  async function runAlone(n: number): Promise<void> {
+    for (let i = 0; i < n && queue.length > 0; i++) {
+      const j = queue.shift() as Job;
+      try {
+        const [o] = await writeBatch([j]);
+        j.resolve(o ?? new Error('spot: a batch lost a command'));
+      } catch (e) {
+        await reload();
+        j.resolve(e instanceof Error ? e : new Error(String(e)));
+      }
+    }
+  }
+
+  async function reload(): Promise<void> {
+    loading = null;
+    await ensureLoaded().catch((err: unknown) => log.error({ err }, 'spot: reloading a book failed'));
+  }
+
+  function kick(): void {
+    if (!busy) void run();
+  }
+
+  return {
+    grid,
+    mode,
+    submit(row: SubmitJob['row'], order: SubmitJob['order']): Promise<Answer> {
+      return new Promise((resolve) => {
+        if (stopped) return resolve(spotErrors.notTradable());
+        queue.push({ kind: 'submit', row, order, resolve });
+        kick();
+      });
+    },
+    cancel(orderId: number): Promise<Answer> {
+      return new Promise((resolve) => {
+        if (stopped) return resolve(spotErrors.notTradable());
+        queue.push({ kind: 'cancel', orderId, resolve });
+        kick();
+      });
+    },
+    /** The order if it rests in this book (as the writer holds it). */
+    resting: (orderId: number) => live.get(orderId),
+    /** Best bid and ask in ticks (the market maker reads them). */
+    best: () => book.l2(1),
+    load: ensureLoaded,
+    /** No new commands; those queued are refused (the lease went: another process owns the book now). */
+    stop() {
+      stopped = true;
+      for (const j of queue.splice(0)) j.resolve(spotErrors.notTradable());
+    },
+    /** For tests: the book's invariants and its agreement with the orders held. */
+    check() {
+      book.checkInvariants();
+    },
+    get seq() {
+      return seq;
+    },
+  };
+}
