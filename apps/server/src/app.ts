@@ -33,7 +33,9 @@ import type { WatchlistOptions } from './modules/watchlist/watchlist.service.ts'
 import { MAX_FRAME_BYTES, messageSocket, socketErrorHandler } from './modules/realtime/message.socket.ts';
 import type { MarketOptions } from './modules/market/market.config.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
+import { SPOT_TOPIC } from './modules/spot/spot.context.ts';
 import { spotRoutes } from './modules/spot/spot.routes.ts';
+import type { BookChange } from './modules/spot/spot.writer.ts';
 import { tradingRoutes } from './modules/trading/trading.routes.ts';
 import { type FileStoreConfig, filesRoutes } from './modules/files/files.routes.ts';
 
@@ -182,6 +184,20 @@ export async function buildApp(opts: BuildOptions) {
   // Each committed notification (or read) goes to its owner's signed-in sockets with the unread count.
   notifications.onPush((userId, push) => realtime.pushToUser(userId, push));
   market.onQuoteBatch((json) => realtime.broadcast(json));
+  // Each committed spot book change (from whichever process owns the book): the book's subscribers
+  // get its levels and trades, the users whose orders changed a hint to read them again.
+  services.events.subscribe(SPOT_TOPIC, ({ payload }) => {
+    const c = payload as BookChange;
+    const { users, ...book } = c;
+    if (book.bids.length || book.asks.length || book.trades.length) {
+      realtime.publishTo(`spot:${c.pairId}:${c.mode}`, JSON.stringify({ ch: 'spot.book', ...book }));
+    }
+    for (const u of users ?? []) {
+      realtime
+        .pushToUser(u.userId, { ch: 'spot.orders', mode: c.mode, ids: u.ids })
+        .catch((err: unknown) => app.log.warn({ err }, 'realtime: spot order push failed'));
+    }
+  });
 
   // The platform starts once the app is ready and stops with it (platform.ts: what in which order).
   app.addHook('onReady', () => platform.start());

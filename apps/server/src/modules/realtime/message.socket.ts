@@ -10,6 +10,7 @@ import {
   createAbuseReport,
   createConnectionGate,
   DEFAULT_SOCKET_LIMITS,
+  MAX_SUBSCRIPTIONS,
   type HitLimiter,
   type Now,
   SocketGuard,
@@ -114,6 +115,15 @@ export function messageSocket(
   /** Signed-in sockets by user, with the token each signed in with. */
   const byUser = new Map<number, Map<WebSocket, string>>();
   const userOf = new Map<WebSocket, number>();
+  /** Sockets by topic (a spot book's pushes), and each socket's topics. */
+  const byTopic = new Map<string, Set<WebSocket>>();
+  const topicsOf = new Map<WebSocket, Set<string>>();
+  const unsubscribe = (socket: WebSocket, topic: string) => {
+    topicsOf.get(socket)?.delete(topic);
+    const set = byTopic.get(topic);
+    set?.delete(socket);
+    if (set?.size === 0) byTopic.delete(topic);
+  };
   let lastError: string | undefined;
   const report = createAbuseReport({
     warn: (counts, msg) => {
@@ -233,6 +243,27 @@ export function messageSocket(
         socket.send('pong');
       } else if (message.kind === 'auth') {
         onAuth(message.token);
+      } else if (message.kind === 'sub') {
+        let mine = topicsOf.get(socket);
+        if (!mine) {
+          mine = new Set();
+          topicsOf.set(socket, mine);
+        }
+        // Past the cap a subscription is junk: it counts towards closing the socket.
+        if (!mine.has(message.topic) && mine.size >= MAX_SUBSCRIPTIONS) {
+          const over = guard.junk();
+          if (over) abuse(over);
+          return;
+        }
+        mine.add(message.topic);
+        let set = byTopic.get(message.topic);
+        if (!set) {
+          set = new Set();
+          byTopic.set(message.topic, set);
+        }
+        set.add(socket);
+      } else if (message.kind === 'unsub') {
+        unsubscribe(socket, message.topic);
       } else {
         const over = guard.junk();
         if (over) abuse(over);
@@ -241,6 +272,8 @@ export function messageSocket(
     const gone = () => {
       clients.delete(socket);
       signOut(socket);
+      for (const topic of [...(topicsOf.get(socket) ?? [])]) unsubscribe(socket, topic);
+      topicsOf.delete(socket);
     };
     socket.on('close', gone);
     // An invalid frame: `ws` has closed the socket with its code; socketErrorHandler makes sure it goes.
@@ -264,6 +297,13 @@ export function messageSocket(
     broadcast(payload: string) {
       const dropped = broadcastTo(clients as unknown as Set<Sink>, payload);
       if (dropped > 0) app.log.warn({ dropped }, 'realtime: dropped clients that could not keep up');
+    },
+    /** Sends one pre-serialised frame to the sockets subscribed to `topic` (slow ones are dropped). */
+    publishTo(topic: string, payload: string) {
+      const set = byTopic.get(topic);
+      if (!set || set.size === 0) return;
+      const dropped = broadcastTo(set as unknown as Set<Sink>, payload);
+      if (dropped > 0) app.log.warn({ dropped, topic }, 'realtime: dropped subscribers that could not keep up');
     },
     /** Sends a private push to every socket the user signed in on whose token is still valid. */
     async pushToUser(userId: number, message: object): Promise<void> {

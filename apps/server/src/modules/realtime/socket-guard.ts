@@ -66,7 +66,23 @@ export class TokenBucket {
 }
 
 /** What an inbound frame is. Anything but "ping" and `{"op":"auth","token":…}` is junk. */
-export type Inbound = { kind: 'ping' } | { kind: 'auth'; token: unknown } | { kind: 'junk' };
+export type Inbound =
+  | { kind: 'ping' }
+  | { kind: 'auth'; token: unknown }
+  /** `{"op":"sub"|"unsub","ch":"spot","pairId":n,"mode":"real"|"demo"}`: a book's pushes, as topic `spot:<pairId>:<mode>`. */
+  | { kind: 'sub' | 'unsub'; topic: string }
+  | { kind: 'junk' };
+
+/** Subscriptions one socket may hold at once (a page shows one book; a few tabs' worth of slack). */
+export const MAX_SUBSCRIPTIONS = 8;
+
+function topicOf(m: Record<string, unknown>): string | null {
+  if (m.ch !== 'spot') return null;
+  const { pairId, mode } = m;
+  if (typeof pairId !== 'number' || !Number.isSafeInteger(pairId) || pairId < 1 || pairId > 1_000_000) return null;
+  if (mode !== 'real' && mode !== 'demo') return null;
+  return `spot:${pairId}:${mode}`;
+}
 
 export function classify(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): Inbound {
   if (isBinary) return { kind: 'junk' };
@@ -82,8 +98,12 @@ export function classify(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolea
   } catch {
     return { kind: 'junk' };
   }
-  if (message && typeof message === 'object' && !Array.isArray(message) && 'op' in message && message.op === 'auth') {
-    return { kind: 'auth', token: (message as { token?: unknown }).token ?? null };
+  if (message && typeof message === 'object' && !Array.isArray(message) && 'op' in message) {
+    if (message.op === 'auth') return { kind: 'auth', token: (message as { token?: unknown }).token ?? null };
+    if (message.op === 'sub' || message.op === 'unsub') {
+      const topic = topicOf(message as Record<string, unknown>);
+      if (topic) return { kind: message.op, topic };
+    }
   }
   return { kind: 'junk' };
 }
