@@ -5,7 +5,9 @@
  * - `tick`          records a tick (only the owner of the feed may; others answer an error);
  * - `runAt`         schedules the test job once, by key;
  * - `eventThenDie`  commits an event to the outbox and is SIGKILLed before publishing it;
- * - `status`        the leases this process holds.
+ * - `status`        the leases this process holds;
+ * - `give`          credits a user's real account from the treasury (a deposit);
+ * - `trialBalance`  the ledger's invariants recomputed from the journal.
  *
  * The test job appends `pid key` to the file named by OB_TEST_JOB_LOG.
  */
@@ -17,7 +19,9 @@ type Command =
   | { id: number; cmd: 'tick'; instrumentId: number; bid: string; ask: string }
   | { id: number; cmd: 'runAt'; at: number; key: string }
   | { id: number; cmd: 'eventThenDie'; topic: string; payload: unknown }
-  | { id: number; cmd: 'status' };
+  | { id: number; cmd: 'status' }
+  | { id: number; cmd: 'give'; userId: number; currency: string; amount: string; key: string }
+  | { id: number; cmd: 'trialBalance' };
 
 const jobLog = process.env.OB_TEST_JOB_LOG;
 
@@ -44,11 +48,23 @@ async function run(c: Command): Promise<unknown> {
       process.kill(process.pid, 'SIGKILL');
       return null;
     }
+    case 'give':
+      return services.ledger.transfer(database.db, {
+        key: c.key,
+        debit: { platform: 'treasury', mode: 'real' },
+        credit: { userId: c.userId, mode: 'real' },
+        currency: c.currency,
+        amount: c.amount,
+        code: 'deposit',
+      });
+    case 'trialBalance':
+      return services.ledger.trialBalance(database.db);
     case 'status':
       return {
         feed: services.leases.held('feed'),
         engine: services.leases.held('engine'),
         alerts: services.leases.held('alerts'),
+        spot: services.leases.held('spot'),
         pid: process.pid,
       };
   }
