@@ -19,4 +19,16 @@ export const queryKeys = {
   contentItem: (idOrSlug: number | string, lang: Language) => ['content', 'item', String(idOrSlug), lang] as const,
   areaCodes: (lang: Language) => ['area-codes', lang] as const,
   homeStats: ['home', 'stats'] as const,
+  /** Spot books are per account mode (real and demo have books of their own), so every key has it. */
+  spot: ['spot'] as const,
+  spotPairs: (mode: AccountMode) => ['spot', 'pairs', mode] as const,
+  spotDepth: (pairId: number, mode: AccountMode) => ['spot', 'depth', pairId, mode] as const,
+  spotTrades: (pairId: number, mode: AccountMode) => ['spot', 'trades', pairId, mode] as const,
+  /** The user's spot orders (lists and single orders): a `spot.orders` push invalidates them all. */
+  spotOrders: ['spot', 'orders'] as const,
+  spotOrderList: (mode: AccountMode, token: string | null, pairId: number, status: number) =>
+    ['spot', 'orders', 'list', mode, token, pairId, status] as const,
+  spotOrderHistory: (mode: AccountMode, token: string | null, pairId: number) =>
+    ['spot', 'orders', 'history', mode, token, pairId] as const,
+  spotOrder: (mode: AccountMode, token: string | null, id: number) => ['spot', 'orders', 'one', mode, token, id] as const,
 };

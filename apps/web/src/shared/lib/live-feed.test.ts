@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { backoffDelayMs, connectLiveFeed } from './live-feed';
+import { backoffDelayMs, connectLiveFeed, subscribeLive } from './live-feed';
 
 class FakeSocket {
   static instances: FakeSocket[] = [];
@@ -96,6 +96,51 @@ describe('live feed', () => {
       { op: 'auth', token: 'tok-1' },
       { op: 'auth', token: null },
     ]);
+    feed.close();
+  });
+
+  it('holds subscriptions: sent when held, again on every reconnect (telling the holders), unsent when let go', () => {
+    FakeSocket.instances = [];
+    const timers: (() => void)[] = [];
+    const feed = connectLiveFeed({
+      url: 'ws://x/message',
+      createSocket: (u) => new FakeSocket(u) as unknown as WebSocket,
+      log: { warn: vi.fn() },
+      heartbeatMs: 1e9,
+      setTimer: (fn) => timers.push(fn),
+      clearTimer: () => {},
+    });
+    const frame = { ch: 'spot', pairId: 1, mode: 'real' };
+    const resubscribed = vi.fn();
+    // Held before the socket opened: sent when it opens.
+    const release = subscribeLive(frame, resubscribed);
+    const first = FakeSocket.instances[0]!;
+    expect(first.sent).toEqual([]);
+    first.readyState = 1;
+    first.onopen?.();
+    expect(first.sent.map((s) => JSON.parse(s))).toEqual([{ op: 'sub', ...frame }]);
+    expect(resubscribed).toHaveBeenCalledTimes(1);
+    // A second holder of the same topic shares it: nothing more is sent, and letting one go keeps it.
+    const second = subscribeLive(frame);
+    second();
+    second();
+    expect(first.sent).toHaveLength(1);
+    // Another topic held while open is sent at once.
+    const other = subscribeLive({ ch: 'spot', pairId: 2, mode: 'demo' });
+    expect(JSON.parse(first.sent[1]!)).toEqual({ op: 'sub', ch: 'spot', pairId: 2, mode: 'demo' });
+    other();
+    expect(JSON.parse(first.sent[2]!)).toEqual({ op: 'unsub', ch: 'spot', pairId: 2, mode: 'demo' });
+    // The socket drops and a new one opens: the held topic is subscribed again and its holder told.
+    first.readyState = 3;
+    first.onclose?.();
+    timers[0]?.();
+    const again = FakeSocket.instances[1]!;
+    again.readyState = 1;
+    again.onopen?.();
+    expect(again.sent.map((s) => JSON.parse(s))).toEqual([{ op: 'sub', ...frame }]);
+    expect(resubscribed).toHaveBeenCalledTimes(2);
+    release();
+    expect(JSON.parse(again.sent[1]!)).toEqual({ op: 'unsub', ...frame });
     feed.close();
   });
 });

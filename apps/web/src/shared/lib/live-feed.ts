@@ -52,6 +52,64 @@ export function dispatchChannel(message: Record<string, unknown>, log: Pick<Cons
   }
 }
 
+/** A subscription pages hold on the feed (a spot book's pushes), by its frame; counted, so two holders share one. */
+interface Topic {
+  frame: Record<string, unknown>;
+  holders: number;
+  onResubscribed: Set<() => void>;
+}
+const topics = new Map<string, Topic>();
+/** Senders of the feeds whose socket is open now (one in the app; tests open several). */
+const openSenders = new Set<(text: string) => void>();
+
+const sendToAll = (text: string) => {
+  for (const send of openSenders) send(text);
+};
+
+/**
+ * Subscribes to a topic of /message (`{"op":"sub", …frame}`) for as long as the returned function is
+ * not called (then `{"op":"unsub", …frame}` once no one holds it). Every socket that opens later
+ * subscribes again and calls `onResubscribed`: what was pushed while it was away is lost, so a
+ * holder that follows a state (a book) fetches it again.
+ */
+export function subscribeLive(frame: Record<string, unknown>, onResubscribed?: () => void): () => void {
+  const key = JSON.stringify(frame);
+  let topic = topics.get(key);
+  if (!topic) {
+    topic = { frame, holders: 0, onResubscribed: new Set() };
+    topics.set(key, topic);
+    sendToAll(JSON.stringify({ op: 'sub', ...frame }));
+  }
+  topic.holders += 1;
+  const listener = onResubscribed ? () => onResubscribed() : null;
+  if (listener) topic.onResubscribed.add(listener);
+  let held = true;
+  return () => {
+    if (!held || !topic) return;
+    held = false;
+    if (listener) topic.onResubscribed.delete(listener);
+    topic.holders -= 1;
+    if (topic.holders === 0) {
+      topics.delete(key);
+      sendToAll(JSON.stringify({ op: 'unsub', ...frame }));
+    }
+  };
+}
+
+/** After a socket opened: its subscriptions again, then each holder is told (see subscribeLive). */
+function resubscribe(send: (text: string) => void, log: Pick<Console, 'warn'>): void {
+  for (const topic of topics.values()) send(JSON.stringify({ op: 'sub', ...topic.frame }));
+  for (const topic of [...topics.values()]) {
+    for (const listener of topic.onResubscribed) {
+      try {
+        listener();
+      } catch (error) {
+        log.warn('[live-feed] resubscribe listener failed', error);
+      }
+    }
+  }
+}
+
 export function backoffDelayMs(attempt: number, baseMs: number, maxMs: number, random: () => number): number {
   const exp = Math.min(maxMs, baseMs * 2 ** attempt);
   // Full jitter between half and all of the delay, so many clients do not reconnect in step.
@@ -78,6 +136,9 @@ export function connectLiveFeed(options: LiveFeedOptions): { close(): void; reau
   let socket: WebSocket | null = null;
   let timer: unknown = null;
   let closed = false;
+  const send = (text: string) => {
+    if (socket?.readyState === 1) socket.send(text);
+  };
 
   const open = () => {
     timer = null;
@@ -92,6 +153,8 @@ export function connectLiveFeed(options: LiveFeedOptions): { close(): void; reau
     socket.onopen = () => {
       attempt = 0;
       sendAuth();
+      openSenders.add(send);
+      resubscribe(send, log);
     };
     // Keeps idle connections from being dropped by proxies; the server answers "pong".
     const heartbeat = setInterval(() => {
@@ -114,6 +177,7 @@ export function connectLiveFeed(options: LiveFeedOptions): { close(): void; reau
       log.warn('[live-feed] error', event);
     };
     socket.onclose = () => {
+      openSenders.delete(send);
       clearInterval(heartbeat);
       socket = null;
       scheduleReconnect();
@@ -137,6 +201,7 @@ export function connectLiveFeed(options: LiveFeedOptions): { close(): void; reau
     reauth: sendAuth,
     close() {
       closed = true;
+      openSenders.delete(send);
       if (timer !== null) clearTimer(timer);
       socket?.close();
     },
