@@ -3,6 +3,7 @@
  * dependencies, and the order in which they start and stop. The HTTP shell (app.ts) registers each
  * module's routes as a plugin over these services; tests and benchmarks reach them as `services`.
  */
+import type { Quote } from '@openbourse/contracts/market.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BuildOptions } from './app.ts';
 import type { Clock } from './lib/clock.ts';
@@ -12,6 +13,7 @@ import { createAdminDashboard } from './modules/admin/admin.dashboard.ts';
 import { createAdminContent } from './modules/admin/admin.content.ts';
 import { CONFIG_TOPIC, createAdminInstruments } from './modules/admin/admin.instruments.ts';
 import { createAdminParams } from './modules/admin/admin.params.ts';
+import { createAdminSpot } from './modules/admin/admin.spot.ts';
 import { createAdminUsers } from './modules/admin/admin.users.ts';
 import { createAdminFunding } from './modules/admin/admin.funding.ts';
 import { createSessionsDirectory } from './modules/auth/auth.sessions.ts';
@@ -39,6 +41,7 @@ import { createMarketService } from './modules/market/market.service.ts';
 import { createRedisTickStream } from './modules/market/market.stream.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createParamsService } from './modules/params/params.service.ts';
+import { createMarketMaker, MARKET_MAKER_USERNAME, unusablePassword } from './modules/spot/spot.maker.ts';
 import { createSpotService } from './modules/spot/spot.service.ts';
 import { createTradingService, tradingOptionsFromEnv } from './modules/trading/trading.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -127,6 +130,19 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
       const quote = await usdtMarketQuote(currency, { tradableOnly: false });
       return quote ? { price: quote.bid, tickId: quote.tickId } : null;
     },
+    // The currency list's prices and 24 h changes: each enabled USDT market's quote, by its base currency.
+    usdtQuotes: async () => {
+      const markets = (await market.listInstruments()).filter((i) => i.quote === 'USDT');
+      const out = new Map<string, Quote>();
+      for (const type of new Set(markets.map((i) => i.type))) {
+        const byId = new Map((await market.quoteList(type)).quotes.map((q) => [q.id, q]));
+        for (const inst of markets) {
+          const q = byId.get(inst.id);
+          if (q && !out.has(inst.base)) out.set(inst.base, q);
+        }
+      }
+      return out;
+    },
   });
   const trading = createTradingService({
     db,
@@ -141,6 +157,26 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   });
   // Spot exchange: one owner of every order book (the engine's lease), group-committed batches.
   const spot = createSpotService({ db, clock, ledger, events, market, log });
+  // The platform's visible market maker (modules/spot/spot.maker.ts): quotes with the feed's price.
+  const makerEveryMs = Number(process.env.SPOT_MAKER_EVERY_MS ?? 3000);
+  const maker = createMarketMaker({
+    db,
+    clock,
+    ledger,
+    market,
+    spot,
+    log,
+    everyMs: makerEveryMs,
+    ensureUser: async () => {
+      const user = await auth.ensureUser(db, {
+        username: MARKET_MAKER_USERNAME,
+        email: 'market-maker@platform.invalid',
+        password: unusablePassword(),
+      });
+      if (!user) throw new Error('spot: the market maker’s account could not be created');
+      return user.id;
+    },
+  });
   // Favourites and price alerts; the alerts' evaluator fires them from the recorded ticks.
   const watchlist = createWatchlistService({
     db,
@@ -157,7 +193,18 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   const leases = createLeases({ url: opts.database.url, retryMs: opts.leaseRetryMs, log: log });
   if (roles.includes('engine')) leases.add('engine', { acquired: () => trading.start(), lost: () => trading.stop() });
   // The spot books are rebuilt from the database by whoever takes their lease (after a crash too).
-  if (roles.includes('engine')) leases.add('spot', { acquired: () => spot.start(), lost: () => spot.stop() });
+  if (roles.includes('engine')) {
+    leases.add('spot', {
+      acquired: async () => {
+        await spot.start();
+        if (makerEveryMs > 0) maker.start();
+      },
+      lost: async () => {
+        await maker.stop();
+        await spot.stop();
+      },
+    });
+  }
   // Price alerts are evaluated once, by one process with the engine role; before the feed, like the runner.
   if (roles.includes('engine'))
     leases.add('alerts', { acquired: () => watchlist.start(), lost: () => watchlist.stop() });
@@ -182,10 +229,17 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   const adminDashboard = createAdminDashboard({ db, clock, users, trading, ledger });
   const adminParams = createAdminParams({ db, clock, params });
   const adminInstruments = createAdminInstruments({ db, clock, market, events });
+  const adminSpot = createAdminSpot({ db, clock, events, ledger, market });
   const adminContent = createAdminContent({ db, clock, editor: createContentEditor({ db, clock }) });
   // An operator's instrument edit, heard by every process: instruments reloaded, the feed restarted.
+  // A spot pair's edit: every process reloads its pairs.
   events.subscribe(CONFIG_TOPIC, (m) => {
-    if ((m.payload as { kind?: string }).kind !== 'instruments') return;
+    const kind = (m.payload as { kind?: string }).kind;
+    if (kind === 'spotPairs') {
+      spot.loadPairs().catch((err: unknown) => log.error({ err }, 'spot: reloading pairs failed'));
+      return;
+    }
+    if (kind !== 'instruments') return;
     market
       .reloadInstruments()
       .then(() => trading.refreshInstruments())
@@ -235,11 +289,13 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     withdrawals,
     exchange,
     spot,
+    maker,
     adminAccounts,
     adminDashboard,
     adminUsers,
     adminParams,
     adminInstruments,
+    adminSpot,
     adminContent,
     params,
     files,

@@ -50,7 +50,7 @@ describe.skipIf(!PG_URL)('spot books after a SIGKILL', () => {
     const pairs = await a.call<{ id: number; symbol: string }[]>('GET', '/swx/customer/index/listSpotPair');
     const btc = pairs.result.find((p) => p.symbol === 'BTC/USDT')?.id as number;
     const tag = Date.now().toString(36);
-    const users = [];
+    const users: { id: number; token: string }[] = [];
     for (let i = 0; i < 6; i++) users.push(await register(s, a, `crash${tag}${i}`));
     for (const u of users) {
       await a.command({ cmd: 'give', userId: u.id, currency: 'BTC', amount: '50', key: `crash-btc-${u.id}` });
