@@ -1,6 +1,8 @@
 // The money path and the public market list, each beside a peer on the same machine in the same run:
 //
 //   order/buyU            market orders over HTTP against PostgreSQL: the real server (buildApp on a
+//   (or order/submit)     (MONEY_CALL=submit: spot limit orders on four books, buys and sells at one
+//                         price per book so that every other order trades with a resting one)
 //                         fresh database, the simulated feed on, 200 registered users placing demo
 //                         orders), K concurrent keep-alive clients, counting only `code: 200` answers;
 //   pgbench -N            the same PostgreSQL server, a second fresh database, the same K clients
@@ -180,6 +182,15 @@ const PROFILE_LOAD = process.env.MONEY_PROFILE === 'load';
 const PROCESSES = Number(process.env.MONEY_PROCESSES ?? 1);
 const REDIS = process.env.MONEY_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PROFILE_ORDERS = Number(process.env.MONEY_PROFILE_ORDERS ?? 300);
+/** MONEY_CALL=submit: spot orders (order/submit) instead of margin orders (order/buyU). */
+const CALL = process.env.MONEY_CALL === 'submit' ? 'submit' : 'buyU';
+/** Spot books the submit run trades on: pair, price, quantity (each order holds about 100 USDT). */
+const SPOT_BOOKS: [symbol: string, price: string, quantity: string][] = [
+  ['BTC/USDT', '95000', '0.001'],
+  ['ETH/USDT', '3200', '0.03'],
+  ['SOL/USDT', '140', '0.7'],
+  ['BNB/USDT', '920', '0.1'],
+];
 const ADMIN_URL =
   process.env.MONEY_PG_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DEADLINE_MS = 300_000;
@@ -380,6 +391,8 @@ async function main() {
     ]);
   const { default: Fastify } = await import('fastify');
 
+  // The spot market maker would trade in the measured books: off.
+  process.env.SPOT_MAKER_EVERY_MS = '0';
   const t0 = performance.now();
   const appDb = await createDb('ob_bench_money');
   const database = await openDatabase({ url: dbUrl(appDb), ...(POOL ? { poolSize: POOL } : {}) });
@@ -468,7 +481,47 @@ async function main() {
 
   // Order requests: entry e → user e mod USERS, buy/sell alternating, instruments in turn.
   const orders: string[] = [];
-  for (let e = 0; e < USERS * 2; e++) {
+  if (CALL === 'submit') {
+    // Each user holds the books' coins in the demo account too (from the faucet, as demo money comes).
+    const pairs = (await (await fetch(`${base}/swx/customer/index/listSpotPair`)).json()) as {
+      result: { id: number; symbol: string; base: string }[];
+    };
+    const books = SPOT_BOOKS.map(([symbol, price, quantity]) => {
+      const p = pairs.result.find((x) => x.symbol === symbol);
+      if (!p) fail(`no spot pair ${symbol}`);
+      return { id: p.id, base: p.base, price, quantity };
+    });
+    const users = await database.db.execute(drizzle.sql`select id from users where username like ${`bench${run}u%`}`);
+    const ids = ((users as unknown as { rows: { id: unknown }[] }).rows ?? []).map((r) => Number(r.id));
+    for (const id of ids) {
+      for (const b of books) {
+        await services.ledger.transfer(database.db, {
+          key: `bench-coin:${id}:${b.base}`,
+          debit: { platform: 'faucet', mode: 'demo' },
+          credit: { userId: id, mode: 'demo' },
+          currency: b.base,
+          amount: '1000',
+          code: 'demo_fund',
+        });
+      }
+    }
+    for (let e = 0; e < USERS * 2; e++) {
+      const b = books[e % books.length]!;
+      orders.push(
+        rawPost(
+          '/swx/customer/order/submit',
+          { Authorization: tokens[e % USERS] as string, virtually: 'YES' },
+          {
+            pairId: b.id,
+            side: Math.floor(e / books.length) % 2 === 0 ? 'buy' : 'sell',
+            price: b.price,
+            quantity: b.quantity,
+          },
+        ),
+      );
+    }
+  }
+  for (let e = 0; CALL === 'buyU' && e < USERS * 2; e++) {
     const inst = insts[e % insts.length]!;
     const lots = INSTRUMENTS[e % insts.length]![1];
     orders.push(
@@ -528,14 +581,14 @@ async function main() {
   const rows: { what: string; k: number; value: number; unit: string; peer: number; peerName: string }[] = [];
   const detail: string[] = [];
   for (const k of CLIENTS) {
-    const batchesBefore = services.trading.batchStats();
+    const batchesBefore = CALL === 'buyU' ? services.trading.batchStats() : services.spot.batchStats();
     const cpu0 = process.cpuUsage();
     const pg0 = postgresCpuMs();
     const r = await load(ports, orders, k, SECONDS);
     const cpu = process.cpuUsage(cpu0);
     const pgMs = postgresCpuMs() - pg0;
     const cpuNote = `server CPU ${((cpu.user + cpu.system) / 1000 / r.ok).toFixed(3)} ms/order, PostgreSQL ${(pgMs / r.ok).toFixed(3)} ms/order`;
-    const batchesAfter = services.trading.batchStats();
+    const batchesAfter = CALL === 'buyU' ? services.trading.batchStats() : services.spot.batchStats();
     const batched = batchesAfter.orders - batchesBefore.orders;
     const perBatch = batched / Math.max(1, batchesAfter.batches - batchesBefore.batches);
     if (r.ok === 0) fail(`no order succeeded: ${r.sampleBad}`);
@@ -543,9 +596,9 @@ async function main() {
     const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? Number.NaN);
     const lat = /latency average = ([\d.]+) ms/.exec(out)?.[1];
     const ops = r.ok / r.seconds;
-    rows.push({ what: 'order/buyU', k, value: ops, unit: 'orders/s', peer: tps, peerName: 'pgbench -N TPS' });
+    rows.push({ what: `order/${CALL}`, k, value: ops, unit: 'orders/s', peer: tps, peerName: 'pgbench -N TPS' });
     detail.push(
-      `buyU K=${k}: ${fmt(r.ok)} orders in ${r.seconds} s, ${r.bad} refused, ${r.errors} errors, ` +
+      `${CALL} K=${k}: ${fmt(r.ok)} orders in ${r.seconds} s, ${r.bad} refused, ${r.errors} errors, ` +
         `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms${r.sampleBad ? ` (e.g. ${r.sampleBad.slice(0, 160)})` : ''}` +
         `; ${fmt(batched)} in batches of ${perBatch.toFixed(1)} on average` +
         `; pgbench -N -c ${k}: ${fmt(tps, 1)} TPS, latency ${lat} ms; ${cpuNote}`,
@@ -614,7 +667,7 @@ async function profile(orders: string[], base: string, start: () => void) {
       const i = line.indexOf(':');
       if (!/^(host|content-length)$/i.test(line.slice(0, i))) headers[line.slice(0, i)] = line.slice(i + 2);
     }
-    const res = await fetch(`${base}/swx/customer/order/buyU`, { method: 'POST', headers, body });
+    const res = await fetch(`${base}/swx/customer/order/${CALL}`, { method: 'POST', headers, body });
     const json = (await res.json()) as { code: number };
     if (json.code !== 200) fail(`order: ${JSON.stringify(json)}`);
   };

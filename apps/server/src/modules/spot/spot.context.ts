@@ -43,6 +43,8 @@ export function createSpotContext(deps: SpotDeps) {
   return {
     ...deps,
     topic: SPOT_TOPIC,
+    /** Batches written and the commands in them, since start (the benchmark prints the mean size). */
+    stats: { batches: 0, commands: 0 },
 
     /** A numeric column's text as units at `scale` (trailing zeros beyond it are fine). */
     toUnits: (v: string, scale: number) => parseDecimal(v, scale, { allowNegative: false }),

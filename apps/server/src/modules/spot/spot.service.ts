@@ -281,6 +281,9 @@ export function createSpotService(deps: SpotDeps & { publicIds?: () => number })
       return out;
     },
 
+    /** Batches written and the orders (commands) in them, since start. */
+    batchStats: () => ({ batches: ctx.stats.batches, orders: ctx.stats.commands }),
+
     /** The pair's grid and its feed instrument (the market maker reads them). */
     pair: (pairId: number) => grids.get(pairId),
     allPairs: () => [...grids.values()],

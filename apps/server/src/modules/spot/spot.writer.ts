@@ -315,6 +315,8 @@ export function createBookWriter(
       await ensureLoaded();
       while (queue.length > 0 && !stopped) {
         const batch = queue.splice(0, MAX_BATCH);
+        ctx.stats.batches += 1;
+        ctx.stats.commands += batch.length;
         try {
           const outcomes = await writeBatch(batch);
           batch.forEach((j, i) => {
