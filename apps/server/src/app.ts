@@ -174,6 +174,7 @@ export async function buildApp(opts: BuildOptions) {
     files: services.files,
     params: services.adminParams,
     instruments: services.adminInstruments,
+    spot: services.adminSpot,
     content: services.adminContent,
   });
   const realtime = messageSocket(app, { authenticate: (token) => auth.authenticate(token), limiter });

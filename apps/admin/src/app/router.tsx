@@ -17,6 +17,7 @@ import { DepositsPage } from '@/features/deposits/deposits-page';
 import { InstrumentsPage } from '@/features/instruments/instruments-page';
 import { NetworksPage } from '@/features/networks/networks-page';
 import { ParamsPage } from '@/features/params/params-page';
+import { SpotPairsPage } from '@/features/spot-pairs/spot-pairs-page';
 import { UserDetailPage } from '@/features/users/user-detail-page';
 import { UsersPage } from '@/features/users/users-page';
 import { WithdrawalsPage } from '@/features/withdrawals/withdrawals-page';
@@ -44,6 +45,7 @@ export const SCREENS: { path: string; permission: AdminPermission; element: Reac
   { path: 'deposits', permission: 'reviews.decide', element: <DepositsPage /> },
   { path: 'withdrawals', permission: 'reviews.decide', element: <WithdrawalsPage /> },
   { path: 'instruments', permission: 'instruments.edit', element: <InstrumentsPage /> },
+  { path: 'spot-pairs', permission: 'instruments.edit', element: <SpotPairsPage /> },
   { path: 'params', permission: 'params.edit', element: <ParamsPage /> },
   { path: 'networks', permission: 'params.edit', element: <NetworksPage /> },
   { path: 'content', permission: 'content.edit', element: <ContentListPage /> },

@@ -13,6 +13,7 @@ const NAV: { to: string; label: string; permission: AdminPermission; icon: strin
   { to: '/deposits', label: 'Deposits', permission: 'reviews.decide', icon: '⇩' },
   { to: '/withdrawals', label: 'Withdrawals', permission: 'reviews.decide', icon: '⇧' },
   { to: '/instruments', label: 'Instruments', permission: 'instruments.edit', icon: '◈' },
+  { to: '/spot-pairs', label: 'Spot pairs', permission: 'instruments.edit', icon: '⇅' },
   { to: '/params', label: 'Parameters', permission: 'params.edit', icon: '⚙' },
   { to: '/networks', label: 'Networks', permission: 'params.edit', icon: '⇄' },
   { to: '/content', label: 'Content', permission: 'content.edit', icon: '☰' },

@@ -38,6 +38,9 @@ export const adminErrors = {
   noRecord: () => fail(ErrorCode.NoRecord),
   /** TOTP already set up (enrol), or no enrolment under way (confirm): 40900. */
   totpState: () => fail(ErrorCode.Conflict),
+  /** A spot pair's grid while orders rest on it (field tickSize or lotSize), or its symbol listed already (40900). */
+  spotPairConflict: (field: 'tickSize' | 'lotSize' | 'symbol') =>
+    fail(ErrorCode.Conflict, { field, params: { field } }),
   /** The last active owner cannot go (40023). */
   lastOwner: () => fail(ErrorCode.LastOwner),
 };

@@ -35,6 +35,8 @@ import { adminContentRoutes } from './admin.content.routes.ts';
 import type { AdminDashboard } from './admin.dashboard.ts';
 import type { AdminInstruments } from './admin.instruments.ts';
 import type { AdminParams } from './admin.params.ts';
+import type { AdminSpot } from './admin.spot.ts';
+import { adminSpotRoutes } from './admin.spot.routes.ts';
 import type { AdminUsers } from './admin.users.ts';
 import { adminUserRoutes } from './admin.users.routes.ts';
 import { adminFileRoutes } from './admin.files.routes.ts';
@@ -80,6 +82,7 @@ export async function adminRoutes(
     files: FilesService;
     params: AdminParams;
     instruments: AdminInstruments;
+    spot: AdminSpot;
     content: AdminContent;
   },
 ) {
@@ -271,6 +274,7 @@ export async function adminRoutes(
   adminFundingRoutes(app, { funding: deps.funding });
   adminFileRoutes(app, { files: deps.files });
   adminContentRoutes(app, { content: deps.content });
+  adminSpotRoutes(app, { spot: deps.spot });
 
   r.get(
     '/swx/admin/instruments',
