@@ -185,12 +185,16 @@ const PROFILE_ORDERS = Number(process.env.MONEY_PROFILE_ORDERS ?? 300);
 /** MONEY_CALL=submit: spot orders (order/submit) instead of margin orders (order/buyU). */
 const CALL = process.env.MONEY_CALL === 'submit' ? 'submit' : 'buyU';
 /** Spot books the submit run trades on: pair, price, quantity (each order holds about 100 USDT). */
-const SPOT_BOOKS: [symbol: string, price: string, quantity: string][] = [
+const SPOT_BOOKS: [symbol: string, price: string, quantity: string][] = (
+  process.env.MONEY_BOOKS === '1'
+    ? (x: [string, string, string][]) => x.slice(0, 1)
+    : (x: [string, string, string][]) => x
+)([
   ['BTC/USDT', '95000', '0.001'],
   ['ETH/USDT', '3200', '0.03'],
   ['SOL/USDT', '140', '0.7'],
   ['BNB/USDT', '920', '0.1'],
-];
+]);
 const ADMIN_URL =
   process.env.MONEY_PG_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DEADLINE_MS = 300_000;
