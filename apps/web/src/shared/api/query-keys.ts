@@ -30,5 +30,6 @@ export const queryKeys = {
     ['spot', 'orders', 'list', mode, token, pairId, status] as const,
   spotOrderHistory: (mode: AccountMode, token: string | null, pairId: number) =>
     ['spot', 'orders', 'history', mode, token, pairId] as const,
-  spotOrder: (mode: AccountMode, token: string | null, id: number) => ['spot', 'orders', 'one', mode, token, id] as const,
+  spotOrder: (mode: AccountMode, token: string | null, id: number) =>
+    ['spot', 'orders', 'one', mode, token, id] as const,
 };

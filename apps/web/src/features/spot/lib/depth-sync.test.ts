@@ -84,7 +84,12 @@ describe('depth sync', () => {
   it('keeps pushes until the snapshot, drops those it already holds and applies the rest in seq order', () => {
     let state = initialDepthSync();
     // Arriving out of order (and one twice): kept sorted, once.
-    for (const d of [diff(12, [['100', '0']]), diff(9, [['1', '1']]), diff(11, [['99.5', '7']]), diff(11, [['99.5', '7']])]) {
+    for (const d of [
+      diff(12, [['100', '0']]),
+      diff(9, [['1', '1']]),
+      diff(11, [['99.5', '7']]),
+      diff(11, [['99.5', '7']]),
+    ]) {
       const r = onPush(state, d);
       expect(r.refetch).toBe(false);
       state = r.state;

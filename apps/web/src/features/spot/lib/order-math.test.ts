@@ -96,7 +96,8 @@ describe('spot order money', () => {
           const price = fromUnits(BigInt(priceCents), 2);
           const qty = quantityForShare(btc, 'buy', available, percent, price);
           const share = fromUnits((BigInt(availableMicro) * BigInt(percent)) / 100n, 6);
-          const holdOf = (q: string) => estimateOrder(btc, { side: 'buy', type: 'limit', price, quantity: q }, null)?.hold;
+          const holdOf = (q: string) =>
+            estimateOrder(btc, { side: 'buy', type: 'limit', price, quantity: q }, null)?.hold;
           if (qty !== '0') expect(compareDecimal(holdOf(qty) ?? '0', share)).toBeLessThanOrEqual(0);
           if (qty === btc.maxQuantity) return;
           const next = fromUnits(toUnits(qty, 4) + 1n, 4);

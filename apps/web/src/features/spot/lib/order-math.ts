@@ -153,7 +153,6 @@ export function quantityForShare(
   return qty > 0n ? fromUnits(qty, lotScale) : '0';
 }
 
-
 export type QuantityError = 'quantity' | 'quantityRange' | 'quantityStep';
 export type PriceError = 'priceRequired' | 'price' | 'priceStep';
 

@@ -1,0 +1,21 @@
+import type { SpotPair } from '@openbourse/contracts/spot.ts';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/shared/api/query-keys';
+import { api } from '@/shared/lib/api-client';
+import { useSession } from '@/shared/session/use-session';
+
+export async function listSpotPairs(signal?: AbortSignal): Promise<SpotPair[]> {
+  const { result } = await api.get<SpotPair[]>('index/listSpotPair', { signal });
+  return result ?? [];
+}
+
+/** The pairs with their last 24 hours; of the account mode's books (real and demo trade apart). */
+export function useSpotPairs() {
+  const mode = useSession((s) => s.accountMode);
+  return useQuery({
+    queryKey: queryKeys.spotPairs(mode),
+    queryFn: ({ signal }) => listSpotPairs(signal),
+    staleTime: 10_000,
+    refetchInterval: 30_000,
+  });
+}

@@ -1,0 +1,21 @@
+import type { SpotOrder, SpotSubmitRequest } from '@openbourse/contracts/spot.ts';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/shared/api/query-keys';
+import { api } from '@/shared/lib/api-client';
+
+/** After an order or a cancel: the user's orders and balances have changed (so may have the book's 24 h figures). */
+export function invalidateSpotAccount(client: QueryClient) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: queryKeys.spotOrders }),
+    client.invalidateQueries({ queryKey: queryKeys.balances }),
+  ]);
+}
+
+/** order/submit: answered with msgCode 20004 once the order and its trades are durable. */
+export function useSubmitSpotOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: SpotSubmitRequest) => (await api.post<SpotOrder>('order/submit', body)).result,
+    onSettled: () => invalidateSpotAccount(client),
+  });
+}
