@@ -46,6 +46,10 @@ export const TRANSACTION_TYPES = [
   'withdrawal_release',
   'exchange_out',
   'exchange_in',
+  'spot_order',
+  'spot_trade',
+  'spot_fee',
+  'spot_release',
   'other',
 ] as const;
 export const TransactionType = z
@@ -57,7 +61,9 @@ export const TransactionType = z
       'realised loss taken from the margin; cfd_profit: realised profit paid; deposit: an approved deposit credited; ' +
       'withdrawal_hold: a withdrawal’s amount and fee held; withdrawal: its amount paid out; withdrawal_fee: its fee; ' +
       'withdrawal_release: a rejected withdrawal’s hold returned; exchange_out: a currency given in an ' +
-      'exchange (user/dh); exchange_in: the currency received for it; ' +
+      'exchange (user/dh); exchange_in: the currency received for it; spot_order: funds held for a spot ' +
+      'order; spot_trade: a spot trade’s coin or turnover; spot_fee: a spot trade’s fee; spot_release: what a ' +
+      'spot order held and did not use, returned; ' +
       'other: any other movement',
   );
 export type TransactionType = z.infer<typeof TransactionType>;
@@ -125,3 +131,31 @@ export const AssetInfo = z.object({
   recent: z.array(Transaction).describe('The 10 latest movements of this currency, newest first'),
 });
 export type AssetInfo = z.infer<typeof AssetInfo>;
+
+/**
+ * index/listCurrencies: every currency of the ledger, in its display order, with the quote of its
+ * USDT market (`<CODE>USDT`) when it has one. Public: the same for everyone, no balances.
+ */
+export const CurrencyListing = z.object({
+  code: z.string().describe('e.g. BTC'),
+  name: z.string().describe('e.g. Bitcoin'),
+  scale: z.number().int().describe('Decimals of its amounts'),
+  kind: z.enum(['crypto', 'fiat']),
+  marketId: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The instrument id of its USDT market: live ticks on /message carry it; null for USDT and without one'),
+  marketCode: z.string().nullable().describe('e.g. BTCUSDT; null for USDT and without a market'),
+  priceUsdt: z
+    .string()
+    .nullable()
+    .describe('One unit in USDT: the last price of its USDT market ("1" for USDT); null without a price'),
+  change: z.string().nullable().describe('last − the price 24 h ago (rolling), in USDT; "0" for USDT'),
+  changePct: z.string().nullable().describe('change as a percentage, 2 decimals; "0.00" for USDT'),
+  ts: z.number().int().nullable().describe('Time of the quote, epoch ms; null for USDT and without a price'),
+});
+export type CurrencyListing = z.infer<typeof CurrencyListing>;
+
+export const ListCurrenciesResult = z.object({ list: z.array(CurrencyListing) });
+export type ListCurrenciesResult = z.infer<typeof ListCurrenciesResult>;

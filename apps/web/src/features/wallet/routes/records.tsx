@@ -40,6 +40,10 @@ const KNOWN_TYPES: Record<TransactionType, true> = {
   withdrawal_release: true,
   exchange_out: true,
   exchange_in: true,
+  spot_order: true,
+  spot_trade: true,
+  spot_fee: true,
+  spot_release: true,
   other: true,
 };
 /** The types a user may narrow the record to, in the order the menu lists them. */
