@@ -1,10 +1,12 @@
 import { ErrorCode } from '@openbourse/contracts/errors.ts';
 import { divRound, formatDecimal, parseDecimal, pow10 } from '@openbourse/money';
+import type { Quote } from '@openbourse/contracts/market.ts';
 import {
   type AssetInfo,
   type Balance,
   type BalancesResult,
   EXPORT_MAX_ROWS,
+  type ListCurrenciesResult,
   type ListTransactionsResult,
   TRANSACTION_TYPES,
   type TransactionType,
@@ -15,6 +17,7 @@ import type { AccountMode } from '../../http/request-context.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { BalanceLine } from '../ledger/ledger.service.ts';
 import type { ParamsService } from '../params/params.service.ts';
+import { listCurrencies } from './wallet.currencies.ts';
 
 const USDT_SCALE = 6;
 
@@ -63,6 +66,7 @@ export function createAccountsService({
   params,
   orderRefs = async () => new Map(),
   priceInUsdt = async (currency) => (currency === 'USDT' ? { price: '1', tickId: null } : null),
+  usdtQuotes = async () => new Map(),
 }: {
   db: Db;
   ledger: LedgerService;
@@ -77,6 +81,8 @@ export function createAccountsService({
    * when there is none. USDT is 1.
    */
   priceInUsdt?: (currency: string) => Promise<{ price: string; tickId: number | null } | null>;
+  /** The quote of every enabled USDT market (`<CODE>USDT`) by its base currency (the market module's). */
+  usdtQuotes?: () => Promise<ReadonlyMap<string, Quote>>;
 }) {
   const funded = new Set<number>();
 
@@ -164,6 +170,12 @@ export function createAccountsService({
       let sum = 0n;
       for (const b of balances) if (b.valueUsdt !== null) sum += parseDecimal(b.valueUsdt, USDT_SCALE);
       return { mode, balances, totalUsdt: formatDecimal(sum, USDT_SCALE) };
+    },
+
+    /** Every currency of the ledger with its USDT market's last price and 24 h change (index/listCurrencies). */
+    async currencies(): Promise<ListCurrenciesResult> {
+      const [currencies, quotes] = await Promise.all([ledger.listCurrencies(db), usdtQuotes()]);
+      return { list: listCurrencies(currencies, quotes) };
     },
 
     /** One currency's balances, valued, and its 10 latest movements (order/getAssestInfo/{id}). */

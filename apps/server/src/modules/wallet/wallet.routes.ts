@@ -4,6 +4,7 @@ import {
   AssetInfoParams,
   BalancesResult,
   ExportTransactionsQuery,
+  ListCurrenciesResult,
   ListTransactionsQuery,
   ListTransactionsResult,
 } from '@openbourse/contracts/wallet.ts';
@@ -12,6 +13,23 @@ import { BEARER, typed } from '../../http/typed.ts';
 import type { AccountsService } from './accounts.service.ts';
 
 export async function walletRoutes(app: FastifyInstance, { accounts }: { accounts: AccountsService }) {
+  typed(app).get(
+    '/swx/customer/index/listCurrencies',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'Every currency of the platform with its price in USDT and its 24 h change (no login)',
+        description:
+          'The ledger’s currencies in display order. A coin with an enabled `<CODE>USDT` market is priced at that ' +
+          'market’s last recorded price, with its rolling 24 h change; USDT is 1; any other currency (or a market ' +
+          'without a recorded tick yet) has no price (null). `marketId` is the instrument whose live ticks arrive ' +
+          'on the WebSocket /message.',
+        response: { 200: envelope(ListCurrenciesResult) },
+      },
+    },
+    async (req) => ok(req, await accounts.currencies()),
+  );
+
   typed(app).get(
     '/swx/customer/user/getBalances',
     {

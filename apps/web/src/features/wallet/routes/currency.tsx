@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/shared/i18n/i18n';
 import { ButtonLink } from '@/shared/components/button';
@@ -9,25 +9,97 @@ import { QueryError } from '@/shared/components/query-error';
 import { SkeletonRows } from '@/shared/components/skeleton';
 import { Tabs } from '@/shared/components/tabs';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
-import { useFormat } from '@/shared/hooks/use-format';
 import { DEMO_ACCOUNT } from '@/shared/session/session-store';
 import { useSession } from '@/shared/session/use-session';
-import { useBalances } from '../api/get-balances';
-import { CurrencyIcon } from '../components/currency-icon';
+import { type Balance, isZeroAmount, useBalances } from '../api/get-balances';
+import { useCurrencies } from '../api/list-currencies';
+import { useDepositNetworks } from '../api/list-deposit-networks';
+import { useWithdrawalNetworks } from '../api/list-withdrawal-networks';
+import { type CurrencyActions, CurrencyTable } from '../components/currency-table';
 import { DepositList } from '../components/deposit-list';
 import { WithdrawList } from '../components/withdraw-list';
 import { ModeBanner } from '../components/mode-banner';
 import '../wallet.css';
 import './withdraw.css';
+import './currency.css';
 
 type RecordTab = 'deposits' | 'withdrawals';
 
-/** Deposit and withdraw: the currencies the account holds, the ways in and out, and the records of both. */
+const isHeld = (b: Balance | undefined) => b !== undefined && !(isZeroAmount(b.available) && isZeroAmount(b.locked));
+
+/**
+ * Every currency of the platform with its price and 24 h change, the account's holding of each and
+ * the ways in, out and across; the currencies held only, on request.
+ */
+function Currencies() {
+  const { t } = useTranslation();
+  const currencies = useCurrencies();
+  const balances = useBalances();
+  const deposits = useDepositNetworks();
+  const withdrawals = useWithdrawalNetworks();
+  const [heldOnly, setHeldOnly] = useState(false);
+
+  const byCode = useMemo(
+    () => new Map((balances.data?.balances ?? []).map((b) => [b.currency, b] as const)),
+    [balances.data],
+  );
+  const actionsOf = useMemo(() => {
+    // Until the networks are known (or when they cannot be read) every way is offered: its page says more.
+    const depositable = deposits.data ? new Set(deposits.data.map((n) => n.currency)) : null;
+    const withdrawable = withdrawals.data ? new Set(withdrawals.data.map((n) => n.currency)) : null;
+    const priced = new Set((currencies.data ?? []).filter((c) => c.marketId !== null).map((c) => c.code));
+    return (code: string): CurrencyActions => ({
+      deposit: depositable?.has(code) ?? true,
+      withdraw: withdrawable?.has(code) ?? true,
+      // The exchange prices USDT and every coin with a USDT market.
+      exchange: code === 'USDT' || priced.has(code),
+    });
+  }, [deposits.data, withdrawals.data, currencies.data]);
+
+  const error = currencies.error ?? balances.error;
+  if (error) {
+    return (
+      <QueryError
+        error={error}
+        onRetry={() => {
+          void currencies.refetch();
+          void balances.refetch();
+        }}
+      />
+    );
+  }
+  if (!currencies.data || !balances.data) return <SkeletonRows rows={6} />;
+  const shown = heldOnly ? currencies.data.filter((c) => isHeld(byCode.get(c.code))) : currencies.data;
+  return (
+    <div className="currencies">
+      <div className="currencies__bar">
+        <label className="records__filter">
+          <input
+            type="checkbox"
+            checked={heldOnly}
+            onChange={(e) => setHeldOnly(e.target.checked)}
+            data-testid="currency-held-only"
+          />
+          {t('wallet.currency.heldOnly')}
+        </label>
+        <p className="wallet-note currencies__note">{t('wallet.currency.priceNote')}</p>
+      </div>
+      {shown.length === 0 ? (
+        <EmptyState
+          icon={<IconCoins />}
+          title={heldOnly ? t('wallet.currency.noneHeld') : t('wallet.currency.empty')}
+        />
+      ) : (
+        <CurrencyTable currencies={shown} balances={byCode} actionsOf={actionsOf} />
+      )}
+    </div>
+  );
+}
+
+/** Deposit and withdraw: the platform's currencies with prices and holdings, and the records of both ways. */
 export default function CurrencyRoute() {
   const { t } = useTranslation();
-  const format = useFormat();
   const demo = useSession((s) => s.accountMode === DEMO_ACCOUNT);
-  const { data, isPending, error, refetch } = useBalances();
   const [tab, setTab] = useState<RecordTab>('deposits');
   useDocumentTitle(t('wallet.currency.title'));
   return (
@@ -53,29 +125,7 @@ export default function CurrencyRoute() {
         </p>
       ) : null}
       <Section title={t('wallet.currency.currencies')}>
-        {error ? (
-          <QueryError error={error} onRetry={() => void refetch()} />
-        ) : isPending ? (
-          <SkeletonRows rows={3} />
-        ) : (data?.balances.length ?? 0) === 0 ? (
-          <EmptyState icon={<IconCoins />} title={t('wallet.balance.empty')} />
-        ) : (
-          <ul className="currency-list">
-            {data?.balances.map((b) => (
-              <li key={b.currency} className="currency-list__item">
-                <CurrencyIcon code={b.currency} />
-                <span className="asset__text">
-                  <span className="asset__code">{b.currency}</span>
-                  <span className="asset__name">{b.name}</span>
-                </span>
-                <span className="currency-list__amount">
-                  <span className="currency-list__label">{t('wallet.columns.available')}</span>
-                  {format.decimal(b.available)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
+        <Currencies />
       </Section>
       <Section title={t('wallet.currency.records')}>
         <Tabs
