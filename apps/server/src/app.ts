@@ -34,7 +34,7 @@ import { MAX_FRAME_BYTES, messageSocket, socketErrorHandler } from './modules/re
 import type { MarketOptions } from './modules/market/market.config.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
 import { SPOT_TOPIC } from './modules/spot/spot.context.ts';
-import { spotRoutes } from './modules/spot/spot.routes.ts';
+import { forwardToOwner, spotRoutes } from './modules/spot/spot.routes.ts';
 import type { BookChange } from './modules/spot/spot.writer.ts';
 import { tradingRoutes } from './modules/trading/trading.routes.ts';
 import { type FileStoreConfig, filesRoutes } from './modules/files/files.routes.ts';
@@ -158,7 +158,11 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(marketRoutes, { market });
   await app.register(tradingRoutes, {
     trading,
-    spotCancel: (userId, mode, id) => services.spot.cancel(userId, mode, id),
+    spotCancel: async (req, reply) => {
+      if (await forwardToOwner(services.spot, req, reply)) return true;
+      const body = req.body as { id: number };
+      return services.spot.cancel(req.user!.id, req.accountMode, body.id);
+    },
   });
   await app.register(spotRoutes, { spot: services.spot });
   await app.register(notificationsRoutes, { notifications });

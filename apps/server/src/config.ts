@@ -5,6 +5,11 @@ import { parseRoles } from './modules/cluster/cluster.roles.ts';
 const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
+  /**
+   * How the other server processes reach this one (e.g. http://10.0.0.5:8080): commands for the spot
+   * books go to the process that owns them. Default: http://127.0.0.1:<PORT> (processes on one machine).
+   */
+  INTERNAL_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),

@@ -65,6 +65,8 @@ export async function startServer(
     await app.listen({ port: config.PORT, host: config.HOST });
     const address = app.server.address();
     port = typeof address === 'object' && address ? address.port : config.PORT;
+    // Where the other processes send this one the spot books' commands when it owns them.
+    await services.spot.advertise(config.INTERNAL_URL ?? `http://127.0.0.1:${port}`);
   } else {
     await app.ready();
   }

@@ -18,3 +18,4 @@ export * from '../modules/watchlist/watchlist.tables.ts';
 export * from '../modules/wallet/wallet.tables.ts';
 export * from '../modules/exchange/exchange.tables.ts';
 export * from '../modules/spot/spot.tables.ts';
+export * from '../modules/cluster/cluster.tables.ts';

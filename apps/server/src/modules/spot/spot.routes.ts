@@ -9,13 +9,58 @@ import {
   SpotSubmitRequest,
   SpotTrade,
 } from '@openbourse/contracts/spot.ts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { envelope, ok } from '../../http/envelope.ts';
 import { BEARER, typed } from '../../http/typed.ts';
 import type { SpotService } from './spot.service.ts';
 
 const MODE = 'The book is chosen by the `virtually` header (YES: demo, otherwise real).';
+
+/** Marks a request one process sent another: it is never sent on again. */
+const FORWARDED = 'x-ob-forwarded';
+
+/**
+ * A spot command that reached a process not owning the books goes to the one that does (its
+ * INTERNAL_URL), as the user's own request (their token, account and language): the owner checks it
+ * like any other, and its answer is passed back as it is. False when this process should answer itself
+ * (it owns the books, the request was forwarded already, or no owner is known: the service says 10015).
+ */
+export async function forwardToOwner(spot: SpotService, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  if (spot.running || req.headers[FORWARDED]) return false;
+  const url = await spot.ownerUrl();
+  if (!url) return false;
+  const header = (name: string) => {
+    const v = req.headers[name];
+    return typeof v === 'string' ? { [name]: v } : {};
+  };
+  let res: Response;
+  try {
+    res = await fetch(`${url}${req.url}`, {
+      method: req.method,
+      headers: {
+        'content-type': 'application/json',
+        [FORWARDED]: '1',
+        ...header('authorization'),
+        ...header('virtually'),
+        ...header('lang'),
+        ...header('accept-language'),
+      },
+      body: JSON.stringify(req.body ?? {}),
+      signal: AbortSignal.timeout(30_000),
+    });
+  } catch (err) {
+    req.log.warn({ err, url }, 'spot: the books’ owner could not be reached');
+    return false;
+  }
+  const text = await res.text();
+  await reply
+    .code(res.status)
+    .type('application/json')
+    .serializer((p: unknown) => p as string)
+    .send(text);
+  return true;
+}
 
 /** Spot trading (spec §7 order/submit, order/listBbOrder; order/chedan with kind spot is in trading.routes.ts). */
 export async function spotRoutes(app: FastifyInstance, { spot }: { spot: SpotService }) {
@@ -81,7 +126,10 @@ export async function spotRoutes(app: FastifyInstance, { spot }: { spot: SpotSer
         response: { 200: envelope(SpotOrder) },
       },
     },
-    async (req) => ok(req, await spot.submit(req.user!.id, req.accountMode, req.body), SuccessCode.PurchaseSuccess),
+    async (req, reply) => {
+      if (await forwardToOwner(spot, req, reply)) return reply;
+      return ok(req, await spot.submit(req.user!.id, req.accountMode, req.body), SuccessCode.PurchaseSuccess);
+    },
   );
 
   r.get(

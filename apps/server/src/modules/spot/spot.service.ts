@@ -26,6 +26,8 @@ import { DEFAULT_PAIRS } from './spot.pairs.ts';
 import type { LiveOrder } from './spot.plan.ts';
 import { spotRepository as repo } from './spot.repository.ts';
 import { type SpotPairRow, spotPairs } from './spot.tables.ts';
+import { clusterEndpoints } from '../cluster/cluster.tables.ts';
+import { eq } from 'drizzle-orm';
 import { fillView, orderLikeOf, orderView, pairView } from './spot.views.ts';
 import { type BookChange, type BookWriter, createBookWriter, isDuplicate } from './spot.writer.ts';
 
@@ -52,6 +54,18 @@ export function createSpotService(deps: SpotDeps & { publicIds?: () => number })
   let grids = new Map<number, { grid: PairGrid; row: SpotPairRow }>();
   const writers = new Map<string, BookWriter>();
   let running = false;
+  /** This process's INTERNAL_URL (once it listens), written for the others while it owns the books. */
+  let selfUrl: string | null = null;
+  let owner: { url: string | null; at: number } = { url: null, at: 0 };
+
+  async function publishEndpoint(): Promise<void> {
+    if (!running || !selfUrl) return;
+    const now = deps.clock.now();
+    await db
+      .insert(clusterEndpoints)
+      .values({ name: 'spot', url: selfUrl, pid: process.pid, updatedAt: now })
+      .onConflictDoUpdate({ target: clusterEndpoints.name, set: { url: selfUrl, pid: process.pid, updatedAt: now } });
+  }
   const listeners = new Set<(change: BookChange) => void>();
 
   async function loadPairs(exec: Executor = db): Promise<void> {
@@ -122,6 +136,27 @@ export function createSpotService(deps: SpotDeps & { publicIds?: () => number })
     async start(): Promise<void> {
       await loadPairs();
       running = true;
+      await publishEndpoint();
+    },
+
+    /** Where this process listens for the others (server.ts, after listen). */
+    async advertise(url: string): Promise<void> {
+      selfUrl = url;
+      await publishEndpoint();
+    },
+
+    /**
+     * The URL of the process that owns the books, when it is another one (read at most once a second);
+     * null when this process owns them or no owner is known.
+     */
+    async ownerUrl(): Promise<string | null> {
+      if (running) return null;
+      const now = Date.now();
+      if (now - owner.at > 1000) {
+        const [row] = await db.select().from(clusterEndpoints).where(eq(clusterEndpoints.name, 'spot'));
+        owner = { url: row?.url ?? null, at: now };
+      }
+      return owner.url && owner.url !== selfUrl ? owner.url : null;
     },
 
     /** The lease went: every book's queue is refused and dropped (another process rebuilds them). */

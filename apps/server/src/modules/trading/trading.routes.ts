@@ -14,7 +14,7 @@ import {
   UpdateURequest,
 } from '@openbourse/contracts/trading.ts';
 import { SpotOrder } from '@openbourse/contracts/spot.ts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { envelope, ok } from '../../http/envelope.ts';
 import { BEARER, typed } from '../../http/typed.ts';
@@ -31,8 +31,8 @@ export async function tradingRoutes(
     spotCancel,
   }: {
     trading: TradingService;
-    /** order/chedan of a spot order (kind spot): the spot module's cancel. */
-    spotCancel?: (userId: number, mode: 'real' | 'demo', id: number) => Promise<SpotOrder>;
+    /** order/chedan of a spot order (kind spot): the spot module's cancel (true: answered by the books' owner). */
+    spotCancel?: (req: FastifyRequest, reply: FastifyReply) => Promise<SpotOrder | true>;
   },
 ) {
   const r = typed(app);
@@ -113,10 +113,11 @@ export async function tradingRoutes(
         response: { 200: envelope(z.union([UOrder, SpotOrder])) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       if (req.body.kind === 'spot') {
         if (!spotCancel) throw new Error('order/chedan: no spot module');
-        return ok(req, await spotCancel(req.user!.id, req.accountMode, req.body.id));
+        const answer = await spotCancel(req, reply);
+        return answer === true ? reply : ok(req, answer);
       }
       return ok(req, await trading.cancel(req.user!.id, req.accountMode, req.body.id));
     },

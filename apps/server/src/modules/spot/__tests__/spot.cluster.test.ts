@@ -5,8 +5,9 @@
  * matches in the price-time priority the database records. Runs when TEST_DATABASE_URL is given.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ClusterNode, createClusterStore, eventually, startNode } from '../../../test/cluster.ts';
+import { type ClusterNode, createClusterStore, eventually, REDIS_URL, startNode } from '../../../test/cluster.ts';
 import { PG_URL } from '../../../test/db.ts';
+import { connectSocket } from '../../../test/socket.ts';
 
 type Store = Awaited<ReturnType<typeof createClusterStore>>;
 const running: ClusterNode[] = [];
@@ -36,7 +37,59 @@ async function register(s: Store, n: ClusterNode, username: string) {
   return { id: Number(row?.id), token: res.result.token };
 }
 
-describe.skipIf(!PG_URL)('spot books after a SIGKILL', () => {
+describe.skipIf(!PG_URL || !REDIS_URL)('spot books across processes', () => {
+  it('takes orders and cancels on a process that does not own the books, and pushes the book from both', async () => {
+    const s = await createClusterStore();
+    stores.push(s);
+    const a = await startNode('a', s);
+    running.push(a);
+    await eventually(
+      async () => (await a.command<{ spot: boolean }>({ cmd: 'status' })).spot,
+      15_000,
+      'the spot lease',
+    );
+    const b = await startNode('b', s);
+    running.push(b);
+    expect((await b.command<{ spot: boolean }>({ cmd: 'status' })).spot).toBe(false);
+    const pairs = await b.call<{ id: number; symbol: string }[]>('GET', '/swx/customer/index/listSpotPair');
+    const btc = pairs.result.find((p) => p.symbol === 'BTC/USDT')?.id as number;
+    const tag = Date.now().toString(36);
+    const seller = await register(s, b, `fwd${tag}s`);
+    const buyer = await register(s, a, `fwd${tag}b`);
+    await a.command({ cmd: 'give', userId: seller.id, currency: 'BTC', amount: '1', key: `fwd-btc-${seller.id}` });
+    await a.command({ cmd: 'give', userId: buyer.id, currency: 'USDT', amount: '100000', key: `fwd-usdt-${buyer.id}` });
+    const watcher = await connectSocket(`${b.base.replace('http', 'ws')}/message`);
+    watcher.ws.send(JSON.stringify({ op: 'sub', ch: 'spot', pairId: btc, mode: 'real' }));
+    await new Promise((r) => setTimeout(r, 100));
+
+    // Placed through b: b does not own the books, a does; the answer is a's.
+    const ask = await b.call<{ id: number; status: number }>('POST', '/swx/customer/order/submit', {
+      token: seller.token,
+      body: { pairId: btc, side: 'sell', price: '95000', quantity: '0.4' },
+    });
+    expect(ask.code, JSON.stringify(ask)).toBe(200);
+    expect(ask.result.status).toBe(1);
+    expect(await watcher.next((f) => f.ch === 'spot.book')).toMatchObject({ asks: [['95000', '0.4']] });
+    // Refusals come back as they are.
+    const refused = await b.call('POST', '/swx/customer/order/submit', {
+      token: seller.token,
+      body: { pairId: btc, side: 'sell', price: '95000', quantity: '5' },
+    });
+    expect(refused).toMatchObject({ code: 10011, result: null });
+    const bought = await a.call<{ status: number; filledQuantity: string }>('POST', '/swx/customer/order/submit', {
+      token: buyer.token,
+      body: { pairId: btc, side: 'buy', type: 'market', quantity: '0.1' },
+    });
+    expect(bought.result).toMatchObject({ status: 3, filledQuantity: '0.1' });
+    const cancelled = await b.call<{ status: number; filledQuantity: string }>('POST', '/swx/customer/order/chedan', {
+      token: seller.token,
+      body: { id: ask.result.id, kind: 'spot' },
+    });
+    expect(cancelled.result).toMatchObject({ status: 2, filledQuantity: '0.1' });
+    expect((await b.command<{ ok: boolean }>({ cmd: 'trialBalance' }, 30_000)).ok).toBe(true);
+    watcher.ws.close();
+  }, 120_000);
+
   it('loses no acknowledged order, duplicates and halves no fill, balances the ledger, and rebuilds the book', async () => {
     const s = await createClusterStore();
     stores.push(s);
