@@ -355,6 +355,8 @@ export function createBookWriter(
     for (let i = 0; i < n && queue.length > 0; i++) {
       const j = queue.shift() as Job;
       try {
+        // A book that could not be read again (database down) must not be matched against.
+        await ensureLoaded();
         const [o] = await writeBatch([j]);
         j.resolve(o ?? new Error('spot: a batch lost a command'));
       } catch (e) {
