@@ -21,6 +21,7 @@ export const queryKeys = {
   homeStats: ['home', 'stats'] as const,
   /** Spot books are per account mode (real and demo have books of their own), so every key has it. */
   spot: ['spot'] as const,
+  spotPairsAll: ['spot', 'pairs'] as const,
   spotPairs: (mode: AccountMode) => ['spot', 'pairs', mode] as const,
   spotDepth: (pairId: number, mode: AccountMode) => ['spot', 'depth', pairId, mode] as const,
   spotTrades: (pairId: number, mode: AccountMode) => ['spot', 'trades', pairId, mode] as const,

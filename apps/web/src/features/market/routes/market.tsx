@@ -193,9 +193,12 @@ export default function MarketRoute() {
       </Section>
       {listAnswered.current ? (
         <>
-          <Section title={t('market.positionsTitle')}>
-            <PositionsPanel />
-          </Section>
+          {/* The spot view lists its own orders; the margin positions stay with the margin tabs. */}
+          {isSpot ? null : (
+            <Section title={t('market.positionsTitle')}>
+              <PositionsPanel />
+            </Section>
+          )}
           <MarketProducts onSpot={isSpot ? undefined : () => setType('spot')} />
         </>
       ) : null}

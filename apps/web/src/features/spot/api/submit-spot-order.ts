@@ -3,11 +3,12 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import { queryKeys } from '@/shared/api/query-keys';
 import { api } from '@/shared/lib/api-client';
 
-/** After an order or a cancel: the user's orders and balances have changed (so may have the book's 24 h figures). */
+/** After an order, a cancel or a fill: the user's orders and balances have changed (so may the pairs' 24 h figures). */
 export function invalidateSpotAccount(client: QueryClient) {
   return Promise.all([
     client.invalidateQueries({ queryKey: queryKeys.spotOrders }),
     client.invalidateQueries({ queryKey: queryKeys.balances }),
+    client.invalidateQueries({ queryKey: queryKeys.spotPairsAll }),
   ]);
 }
 

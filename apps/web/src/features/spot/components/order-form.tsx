@@ -287,11 +287,14 @@ export function SpotOrderForm({
             <dl className="spot-figures">
               <div>
                 <dt>{t('spot.confirm.pair')}</dt>
-                <dd>{pair.symbol}</dd>
+                <dd className="spot-figures__text">{pair.symbol}</dd>
               </div>
               <div>
                 <dt>{t('spot.confirm.order')}</dt>
-                <dd className={side === 'buy' ? 'change--up' : 'change--down'} data-testid="spot-confirm-order">
+                <dd
+                  className={`spot-figures__text ${side === 'buy' ? 'change--up' : 'change--down'}`}
+                  data-testid="spot-confirm-order"
+                >
                   {sideLabel} · {t(`spot.form.types.${type}`)}
                   {type === 'limit' ? ` · ${t(`spot.tif.${timeInForce}`)}` : ''}
                 </dd>

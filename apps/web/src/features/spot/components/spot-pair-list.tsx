@@ -48,7 +48,9 @@ function PairRow({ pair, selected, onSelect }: { pair: SpotPair; selected: boole
         {f.change(pair.change24h)}
       </td>
       <td className="num" data-label={t('spot.columns.volume')}>
-        {f.qty(pair.volume24h)} <span className="spot-unit">{pair.base}</span>
+        <span dir="ltr">
+          {f.qty(pair.volume24h)} <span className="spot-unit">{pair.base}</span>
+        </span>
       </td>
     </tr>
   );

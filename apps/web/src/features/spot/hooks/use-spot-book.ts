@@ -22,6 +22,7 @@ const SNAPSHOT_BACKSTOP_MS = 30_000;
 const RETRY_MAX_MS = 10_000;
 /** Gaps one after another (a busy book, a flaky link) ask for a snapshot at most this often. */
 const GAP_REFETCH_MIN_MS = 1_000;
+const PAIRS_REFRESH_MIN_MS = 5_000;
 
 const backoffMs = (failures: number) => Math.min(RETRY_MAX_MS, 250 * 2 ** failures);
 
@@ -78,6 +79,8 @@ export function useSpotBook(pairId: number): SpotBookView {
     let error: unknown = null;
     let cancelFrame: (() => void) | null = null;
     const tradesKey = queryKeys.spotTrades(pairId, accountMode);
+    const pairsKey = queryKeys.spotPairs(accountMode);
+    let pairsReadAt = 0;
 
     // Pushes can come many a second: the screen takes the latest state once a frame.
     const publish = () => {
@@ -133,6 +136,11 @@ export function useSpotBook(pairId: number): SpotBookView {
       const trades = message.trades as SpotTrade[] | undefined;
       if (trades?.length) {
         client.setQueryData<SpotTrade[]>(tradesKey, (old) => (old ? mergeTrades(old, trades) : old));
+        // The pairs' last price and 24 h figures moved: read again, at most every few seconds.
+        if (Date.now() - pairsReadAt > PAIRS_REFRESH_MIN_MS) {
+          pairsReadAt = Date.now();
+          void client.invalidateQueries({ queryKey: pairsKey });
+        }
       }
     });
     // Subscribed first, so the pushes from the snapshot on are kept.
