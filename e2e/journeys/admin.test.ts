@@ -147,6 +147,19 @@ describe('back office journey', () => {
     await page.getByText('BTCUSDT saved.').waitFor();
     await screenshot(page, 'desktop-admin-instruments');
 
+    // Spot pairs, beside the instruments: BTC/USDT's taker fee (over the 10 % cap first, said on the field).
+    await page.getByRole('link', { name: 'Spot pairs' }).click();
+    await page.getByRole('button', { name: 'Edit BTC/USDT' }).click();
+    const spot = page.getByRole('dialog', { name: 'Edit BTC/USDT' });
+    await spot.getByLabel('Taker fee (fraction)').fill('0.5');
+    await spot.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => spot.getByLabel('Taker fee (fraction)').getAttribute('aria-invalid')).toBe('true');
+    await spot.getByLabel('Taker fee (fraction)').fill('0.0012');
+    await spot.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('BTC/USDT saved.').waitFor();
+    await page.getByText('taker 0.12 %').waitFor();
+    await screenshot(page, 'desktop-admin-spot-pairs');
+
     // Networks: USDT on TRC20 gets its receiving address (a fresh install receives nothing without one).
     const address = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
     await page.getByRole('link', { name: 'Networks' }).click();
