@@ -48,6 +48,8 @@ describe.each(DRIVERS)('index/listCurrencies on %s', (driver) => {
       expect(by[code]).toMatchObject({ marketId: null, priceUsdt: null, change: null, changePct: null, ts: null });
     }
     expect(by.EUR?.kind).toBe('fiat');
+    const doc = (await t.app.inject({ method: 'GET', url: '/swx/docs/json' })).json() as { paths: object };
+    expect(Object.keys(doc.paths)).toContain('/swx/customer/index/listCurrencies');
   });
 
   it('prices a coin at its market’s last recorded price with the same 24 h change as the market list', async () => {
