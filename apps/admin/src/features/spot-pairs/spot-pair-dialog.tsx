@@ -185,7 +185,9 @@ export function SpotPairDialog({
   const scaleOf = (code: string) => currencies.find((c) => c.code === code)?.scale;
   const decimals = (code: string) => (scaleOf(code) === undefined ? '' : `; ${code} has ${scaleOf(code)} decimals`);
   const gridHint = (what: string, code: string) =>
-    resting > 0 ? `Locked: ${resting} orders rest on this pair` : `${what}${decimals(code)}`;
+    resting > 0
+      ? `Locked: ${resting} orders rest on this pair${pair?.mmEnabled ? '; turning the market maker off withdraws its quotes' : ''}`
+      : `${what}${decimals(code)}`;
   const rate = (k: RateKey) => (
     <TextField
       key={k}

@@ -86,7 +86,11 @@ describe('spot pairs', () => {
     const dialog = screen.getByRole('dialog', { name: 'Edit BTC/USDT' });
     // Orders rest: the grid is locked.
     expect((within(dialog).getByLabelText('Tick size (USDT)') as HTMLInputElement).disabled).toBe(true);
-    expect(within(dialog).getAllByText('Locked: 3 orders rest on this pair')).toHaveLength(2);
+    expect(
+      within(dialog).getAllByText(
+        'Locked: 3 orders rest on this pair; turning the market maker off withdraws its quotes',
+      ),
+    ).toHaveLength(2);
     // Checked here first: a fee over the cap or finer than a millionth is not sent.
     const taker = within(dialog).getByLabelText('Taker fee (fraction)');
     fireEvent.change(taker, { target: { value: '0.2' } });
