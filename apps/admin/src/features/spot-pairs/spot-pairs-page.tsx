@@ -76,7 +76,9 @@ export function SpotPairsPage() {
         cell: ({ row }) =>
           row.original.mmEnabled ? (
             <span className="two-line">
-              <Badge tone="accent">On</Badge>
+              <span>
+                <Badge tone="accent">On</Badge>
+              </span>
               <small>{`${row.original.mmLevels} levels, ± ${formatPercent(row.original.mmSpreadRate)}`}</small>
             </span>
           ) : (
