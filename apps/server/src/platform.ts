@@ -271,6 +271,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     params,
     // Only a market that may be traded now (enabled, in session, its live quote fresh) prices one.
     usdtQuote: (currency) => usdtMarketQuote(currency, { tradableOnly: true }),
+    limiter,
   });
   jobs.define('exchange.sweep-quotes', { every: 'hour', handler: () => exchange.sweep().then(() => undefined) });
   const adminFunding = createAdminFunding({

@@ -9,7 +9,8 @@ export type ExchangeErrorCode =
   | typeof ErrorCode.ExchangeAmountTooSmall
   | typeof ErrorCode.ExchangeQuoteExpired
   | typeof ErrorCode.ExchangeQuoteNotFound
-  | typeof ErrorCode.BalanceInsufficientRecharge;
+  | typeof ErrorCode.BalanceInsufficientRecharge
+  | typeof ErrorCode.TooManyRequests;
 
 const fail = moduleErrors<ExchangeErrorCode>();
 
@@ -28,6 +29,8 @@ export const exchangeErrors = {
   expired: () => fail(ErrorCode.ExchangeQuoteExpired, { field: 'quoteId' }),
   /** Unknown, another user's or account's, or already used (40049, field quoteId). */
   notFound: () => fail(ErrorCode.ExchangeQuoteNotFound, { field: 'quoteId' }),
+  /** More quotes in a minute than QUOTE_RULE allows (42900, HTTP 429). */
+  tooManyQuotes: () => fail(ErrorCode.TooManyRequests, { httpStatus: 429 }),
   /** More than the available balance of the currency given (10011, field amount). */
   insufficient: (currency: string) =>
     fail(ErrorCode.BalanceInsufficientRecharge, { field: 'amount', params: { currency } }),

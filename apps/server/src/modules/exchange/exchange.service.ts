@@ -21,6 +21,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { trimAmount, userAmountUnits } from '../../lib/amounts.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { RateLimiter } from '../limits/limits.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { type Mode, PLATFORM_SHARDS } from '../ledger/ledger.types.ts';
 import type { ParamsService } from '../params/params.service.ts';
@@ -46,7 +47,12 @@ export interface ExchangeDeps {
   /** The recorded quote of `<currency>USDT`. */
   usdtQuote: (currency: string) => Promise<UsdtQuote>;
   quoteIds?: () => string;
+  /** Counts each user's quotes (QUOTE_RULE): every quote is a stored row. */
+  limiter?: RateLimiter;
 }
+
+/** Quotes one user may ask for per minute: a person asks a few; more is a script filling the table. */
+export const QUOTE_RULE = { windowMs: 60_000, max: 60 };
 
 function intParam(raw: string | undefined, min: number, max: number, fallback: number): number {
   if (raw === undefined || !/^\d{1,9}$/.test(raw)) return fallback;
@@ -135,6 +141,10 @@ export function createExchangeService(deps: ExchangeDeps) {
       mode: Mode,
       input: { from: string; to: string; amount: string },
     ): Promise<ExchangeQuote> {
+      if (deps.limiter) {
+        const hit = await deps.limiter.hit(`exchange:quote:${userId}`, QUOTE_RULE);
+        if (!hit.allowed) throw exchangeErrors.tooManyQuotes();
+      }
       if (input.from === input.to) throw exchangeErrors.sameCurrency();
       const fromCur = await currencyOf('from', input.from);
       const toCur = await currencyOf('to', input.to);

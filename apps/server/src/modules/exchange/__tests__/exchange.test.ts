@@ -240,4 +240,21 @@ describe.each(DRIVERS)('currency exchange on %s', (driver) => {
     const res = await t.call('POST', '/swx/customer/user/dh/quote', { body: { from: 'USDT', to: 'BTC', amount: '1' } });
     expect(res.status).toBe(401);
   });
+
+  it('counts each user’s quotes: past 60 a minute the next is refused with 42900, other users unaffected', async () => {
+    const u = await t.user();
+    const other = await t.user();
+    await t.give(u.id, 'USDT', '1000');
+    const ask = (token: string) =>
+      t.call('POST', '/swx/customer/user/dh/quote', { token, body: { from: 'USDT', to: 'BTC', amount: '1' } });
+    const asks = await Promise.all(Array.from({ length: 61 }, () => ask(u.token)));
+    expect(asks.filter((a) => a.body.code === 200)).toHaveLength(60);
+    const refused = asks.filter((a) => a.body.code === 42900);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]?.status).toBe(429);
+    await t.give(other.id, 'USDT', '10');
+    expect((await ask(other.token)).body.code).toBe(200);
+    t.clock.advance(61_000);
+    expect((await ask(u.token)).body.code).toBe(200);
+  });
 });
