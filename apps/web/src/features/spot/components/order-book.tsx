@@ -111,7 +111,7 @@ export function OrderBook({
         <span className="num">{t('spot.book.quantity', { currency: pair.base })}</span>
         <span className="num">{t('spot.book.total', { currency: pair.base })}</span>
       </div>
-      <ol className="book__side book__side--asks" aria-label={t('spot.book.asks')}>
+      <ol className="book__side book__side--asks" aria-label={t('spot.book.asks')} data-testid="book-sell">
         {rows.asks.length === 0 ? <li className="book__empty">{t('spot.book.noAsks')}</li> : null}
         {[...rows.asks].reverse().map((row) => (
           <Level key={row.price} row={row} side="ask" pair={pair} onPick={onPick} />
@@ -123,7 +123,7 @@ export function OrderBook({
         </span>
         {spread ? <span className="book__spread">{t('spot.book.spread', { spread: f.price(spread) })}</span> : null}
       </div>
-      <ol className="book__side book__side--bids" aria-label={t('spot.book.bids')}>
+      <ol className="book__side book__side--bids" aria-label={t('spot.book.bids')} data-testid="book-buy">
         {rows.bids.length === 0 ? <li className="book__empty">{t('spot.book.noBids')}</li> : null}
         {rows.bids.map((row) => (
           <Level key={row.price} row={row} side="bid" pair={pair} onPick={onPick} />
