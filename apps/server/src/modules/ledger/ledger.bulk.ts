@@ -127,7 +127,11 @@ export function createLedgerBulk({ clock, accounts }: { clock: Clock; accounts: 
       };
       const holdCols: unknown[][] = HOLD_TYPES.map(() => []);
       const transferCols: unknown[][] = TRANSFER_TYPES.map(() => []);
-      const pushRow = (cols: unknown[][], row: unknown[]) => row.forEach((v, i) => (cols[i] as unknown[]).push(v));
+      const pushRow = (cols: unknown[][], row: unknown[]) => {
+        row.forEach((v, i) => {
+          (cols[i] as unknown[]).push(v);
+        });
+      };
       const transfer = (t: BulkTransfer) => {
         checkKey(t.key);
         checkKey(t.code, 'code');

@@ -26,8 +26,7 @@ import { DEFAULT_PAIRS } from './spot.pairs.ts';
 import type { LiveOrder } from './spot.plan.ts';
 import { spotRepository as repo } from './spot.repository.ts';
 import { type SpotPairRow, spotPairs } from './spot.tables.ts';
-import { clusterEndpoints } from '../cluster/cluster.tables.ts';
-import { eq } from 'drizzle-orm';
+import { endpointOf, publishEndpoint } from '../cluster/cluster.endpoints.ts';
 import { fillView, orderLikeOf, orderView, pairView } from './spot.views.ts';
 import { type BookChange, type BookWriter, createBookWriter, isDuplicate } from './spot.writer.ts';
 
@@ -58,13 +57,9 @@ export function createSpotService(deps: SpotDeps & { publicIds?: () => number })
   let selfUrl: string | null = null;
   let owner: { url: string | null; at: number } = { url: null, at: 0 };
 
-  async function publishEndpoint(): Promise<void> {
+  async function announce(): Promise<void> {
     if (!running || !selfUrl) return;
-    const now = deps.clock.now();
-    await db
-      .insert(clusterEndpoints)
-      .values({ name: 'spot', url: selfUrl, pid: process.pid, updatedAt: now })
-      .onConflictDoUpdate({ target: clusterEndpoints.name, set: { url: selfUrl, pid: process.pid, updatedAt: now } });
+    await publishEndpoint(db, deps.clock, 'spot', selfUrl);
   }
   const listeners = new Set<(change: BookChange) => void>();
 
@@ -82,6 +77,12 @@ export function createSpotService(deps: SpotDeps & { publicIds?: () => number })
       }
     }
     grids = next;
+    // Books already running trade by the pair's new settings from their next batch (an operator's
+    // fee or protection change; the grid itself changes only while nothing rests).
+    for (const w of writers.values()) {
+      const p = next.get(w.grid.id);
+      if (p) w.setGrid(p.grid);
+    }
   }
 
   function pairOf(pairId: number) {
@@ -136,13 +137,13 @@ export function createSpotService(deps: SpotDeps & { publicIds?: () => number })
     async start(): Promise<void> {
       await loadPairs();
       running = true;
-      await publishEndpoint();
+      await announce();
     },
 
     /** Where this process listens for the others (server.ts, after listen). */
     async advertise(url: string): Promise<void> {
       selfUrl = url;
-      await publishEndpoint();
+      await announce();
     },
 
     /**
@@ -153,8 +154,7 @@ export function createSpotService(deps: SpotDeps & { publicIds?: () => number })
       if (running) return null;
       const now = Date.now();
       if (now - owner.at > 1000) {
-        const [row] = await db.select().from(clusterEndpoints).where(eq(clusterEndpoints.name, 'spot'));
-        owner = { url: row?.url ?? null, at: now };
+        owner = { url: await endpointOf(db, 'spot'), at: now };
       }
       return owner.url && owner.url !== selfUrl ? owner.url : null;
     },

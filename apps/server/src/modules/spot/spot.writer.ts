@@ -68,11 +68,13 @@ export type BookWriter = ReturnType<typeof createBookWriter>;
 
 export function createBookWriter(
   ctx: SpotContext,
-  grid: PairGrid,
+  initialGrid: PairGrid,
   mode: 'real' | 'demo',
   onCommitted: (change: BookChange, eventId: number | null, payload: unknown) => Promise<void>,
 ) {
   const { clock, ledger, db, log } = ctx;
+  /** The pair's settings; replaced (setGrid) when an operator edits the pair. */
+  let grid = initialGrid;
   let book = new OrderBook();
   let live = new Map<number, LiveOrder>();
   let seq = 0;
@@ -376,7 +378,13 @@ export function createBookWriter(
   }
 
   return {
-    grid,
+    get grid() {
+      return grid;
+    },
+    /** The pair's edited settings, used from the next batch on. */
+    setGrid(next: PairGrid) {
+      grid = next;
+    },
     mode,
     submit(row: SubmitJob['row'], order: SubmitJob['order']): Promise<Answer> {
       return new Promise((resolve) => {

@@ -106,4 +106,21 @@ describe.each(DRIVERS)('spot orders on %s', (driver) => {
     expect(await t.available(u.id, 'USDT')).toBe('100.000000');
     expect((await t.orders(u.token)).result.total).toBe(0);
   });
+
+  it('charges an operator’s new fee from the next batch of a book already running', async () => {
+    const { eq } = await import('drizzle-orm');
+    const { spotPairs } = await import('../spot.tables.ts');
+    const seller = await t.user();
+    const buyer = await t.user();
+    await t.give(seller.id, 'BTC', '1');
+    await t.give(buyer.id, 'USDT', '100000');
+    await t.submit(seller.token, { pairId: btc, side: 'sell', price: '95000', quantity: '0.2' });
+    await t.database.db.update(spotPairs).set({ takerFeePpm: 10_000 }).where(eq(spotPairs.id, btc));
+    await t.services.spot.loadPairs();
+    const buy = await t.submit(buyer.token, { pairId: btc, side: 'buy', type: 'market', quantity: '0.1' });
+    // 0.1 × 95,000 = 9,500 at the new 1 %: 95.
+    expect(buy.result).toMatchObject({ status: 3, fee: '95' });
+    await t.database.db.update(spotPairs).set({ takerFeePpm: 1000 }).where(eq(spotPairs.id, btc));
+    await t.services.spot.loadPairs();
+  });
 });
