@@ -1,5 +1,5 @@
 import type { SpotPair } from '@openbourse/contracts/spot.ts';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/shared/api/query-keys';
 import { api } from '@/shared/lib/api-client';
 import { useSession } from '@/shared/session/use-session';
@@ -16,6 +16,8 @@ export function useSpotPairs() {
     queryKey: queryKeys.spotPairs(mode),
     queryFn: ({ signal }) => listSpotPairs(signal),
     staleTime: 10_000,
+    // Switching demo/real keeps the pair's view on screen (its book is read again) while the list is.
+    placeholderData: keepPreviousData,
     refetchInterval: 30_000,
   });
 }

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { dispatchChannel } from '@/shared/lib/live-feed';
+import { connectLiveFeed, dispatchChannel } from '@/shared/lib/live-feed';
 import { DEMO_ACCOUNT, sessionStore } from '@/shared/session/session-store';
 import { fail, mockApi, ok } from '@/shared/test/mock-api';
 import { baseHandlers, renderApp } from '@/shared/test/render-app';
@@ -337,5 +337,48 @@ describe('spot trading view', () => {
     expect(screen.queryByTestId('order-book')).toBeNull();
     fireEvent.click(screen.getByTestId('spot-panel-chart'));
     expect(await screen.findByTestId('spot-chart')).toBeInTheDocument();
+  });
+
+  it('subscribes to the book on the socket, and after a reconnect subscribes again and reads the snapshot again', async () => {
+    const sockets: { sent: string[]; readyState: number; onopen?: () => void; onclose?: () => void }[] = [];
+    const timers: (() => void)[] = [];
+    const feed = connectLiveFeed({
+      url: 'ws://test/message',
+      createSocket: () => {
+        const socket = { sent: [] as string[], readyState: 0, send: (d: string) => socket.sent.push(d), close() {} };
+        sockets.push(socket);
+        return socket as unknown as WebSocket;
+      },
+      setTimer: (fn) => timers.push(fn),
+      clearTimer: () => {},
+      heartbeatMs: 1e9,
+      log: { warn: vi.fn() },
+    });
+    const api = mockApi(handlers());
+    const open = (i: number) =>
+      act(() => {
+        sockets[i]!.readyState = 1;
+        sockets[i]!.onopen?.();
+      });
+    open(0);
+    await renderApp('/market?type=spot&pair=1');
+    await screen.findByTestId('order-book');
+    const frames = (i: number) => sockets[i]!.sent.map((f) => JSON.parse(f));
+    expect(frames(0)).toContainEqual({ op: 'sub', ch: 'spot', pairId: 1, mode: 'real' });
+    const reads = api.callsTo('index/getSpotDepth').length;
+    act(() => {
+      sockets[0]!.readyState = 3;
+      sockets[0]!.onclose?.();
+    });
+    act(() => timers[0]?.());
+    open(1);
+    expect(frames(1)).toContainEqual({ op: 'sub', ch: 'spot', pairId: 1, mode: 'real' });
+    await waitFor(() => expect(api.callsTo('index/getSpotDepth').length).toBe(reads + 1));
+    // The demo account: the real book's subscription goes, the demo book's comes, and its snapshot is read.
+    act(() => sessionStore.setAccountMode(DEMO_ACCOUNT));
+    await waitFor(() => expect(frames(1)).toContainEqual({ op: 'unsub', ch: 'spot', pairId: 1, mode: 'real' }));
+    await waitFor(() => expect(frames(1)).toContainEqual({ op: 'sub', ch: 'spot', pairId: 1, mode: 'demo' }));
+    await waitFor(() => expect(api.callsTo('index/getSpotDepth').at(-1)?.headers.virtually).toBe('YES'));
+    feed.close();
   });
 });
