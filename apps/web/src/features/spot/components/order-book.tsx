@@ -1,5 +1,5 @@
 import type { SpotLevel, SpotPair } from '@openbourse/contracts/spot.ts';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '@/shared/components/query-error';
 import { SkeletonRows } from '@/shared/components/skeleton';
@@ -44,13 +44,14 @@ function Level({
   side,
   pair,
   onPick,
+  hintId,
 }: {
   row: Row;
   side: 'bid' | 'ask';
   pair: SpotPair;
   onPick(price: string): void;
+  hintId: string;
 }) {
-  const { t } = useTranslation();
   const f = usePairFormat(pair);
   const price = f.price(row.price);
   return (
@@ -60,7 +61,7 @@ function Level({
         className={`book-row book-row--${side}`}
         style={{ '--depth': row.depth / 1000 } as CSSProperties}
         onClick={() => onPick(row.price)}
-        aria-label={t('spot.book.pick', { price })}
+        aria-describedby={hintId}
         data-testid={`book-${side}`}
       >
         <span className={`num book-row__price change--${side === 'bid' ? 'up' : 'down'}`}>{price}</span>
@@ -92,6 +93,7 @@ export function OrderBook({
 }) {
   const { t } = useTranslation();
   const f = usePairFormat(pair);
+  const hintId = useId();
   const { book } = view;
   if (!book) {
     return view.error ? <QueryError error={view.error} onRetry={view.retry} /> : <SkeletonRows rows={8} />;
@@ -106,6 +108,9 @@ export function OrderBook({
       : null;
   return (
     <div className="book" data-testid="order-book" data-seq={book.seq} aria-busy={view.syncing}>
+      <p id={hintId} className="visually-hidden">
+        {t('spot.book.pickHint')}
+      </p>
       <div className="book__head" aria-hidden="true">
         <span>{t('spot.book.price', { currency: pair.quote })}</span>
         <span className="num">{t('spot.book.quantity', { currency: pair.base })}</span>
@@ -114,7 +119,7 @@ export function OrderBook({
       <ol className="book__side book__side--asks" aria-label={t('spot.book.asks')} data-testid="book-sell">
         {rows.asks.length === 0 ? <li className="book__empty">{t('spot.book.noAsks')}</li> : null}
         {[...rows.asks].reverse().map((row) => (
-          <Level key={row.price} row={row} side="ask" pair={pair} onPick={onPick} />
+          <Level key={row.price} row={row} side="ask" pair={pair} onPick={onPick} hintId={hintId} />
         ))}
       </ol>
       <div className="book__mid">
@@ -126,7 +131,7 @@ export function OrderBook({
       <ol className="book__side book__side--bids" aria-label={t('spot.book.bids')} data-testid="book-buy">
         {rows.bids.length === 0 ? <li className="book__empty">{t('spot.book.noBids')}</li> : null}
         {rows.bids.map((row) => (
-          <Level key={row.price} row={row} side="bid" pair={pair} onPick={onPick} />
+          <Level key={row.price} row={row} side="bid" pair={pair} onPick={onPick} hintId={hintId} />
         ))}
       </ol>
     </div>
