@@ -1,5 +1,5 @@
 import type { SpotPair } from '@openbourse/contracts/spot.ts';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/shared/components/empty-state';
 import { IconChart, IconSwap } from '@/shared/components/icons';
@@ -161,7 +161,9 @@ function SpotTrading({ pair, renderChart }: { pair: SpotPair; renderChart: Rende
       <RecentTrades pair={pair} trades={trades.data} error={trades.error} onRetry={() => void trades.refetch()} />
     </section>
   );
-  const chart = <FeedChart pair={pair} renderChart={renderChart} />;
+  // The book re-renders this view up to once a frame: the chart and the order lists keep their elements.
+  const chart = useMemo(() => <FeedChart pair={pair} renderChart={renderChart} />, [pair, renderChart]);
+  const orders = useMemo(() => <SpotOrders pair={pair} />, [pair]);
   const forms = <OrderForms pair={pair} bestBid={bestBid} bestAsk={bestAsk} picked={picked} />;
 
   return (
@@ -196,7 +198,7 @@ function SpotTrading({ pair, renderChart }: { pair: SpotPair; renderChart: Rende
           <h3 className="spot-panel__title" id={`spot-orders-${pair.id}`}>
             {t('spot.orders.title')}
           </h3>
-          <SpotOrders pair={pair} />
+          {orders}
         </section>
       ) : null}
     </div>
