@@ -152,3 +152,30 @@ export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 10_
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/**
+ * Registers a user through a node's API as a person would (the code read from the outbox, as from
+ * their mail) and answers their id, name and session token.
+ */
+export async function registerOnNode(
+  store: { query<T extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<T[]> },
+  node: ClusterNode,
+  username: string,
+): Promise<{ id: number; username: string; token: string }> {
+  const email = `${username}@example.com`;
+  const sent = await node.call('POST', '/swx/customer/login/sendCode', {
+    body: { channel: 'email', purpose: 'register', email },
+  });
+  if (sent.code !== 200) throw new Error(`sendCode: ${JSON.stringify(sent)}`);
+  const [mail] = await store.query<{ body: string }>(
+    'select body from outbox where recipient = $1 order by id desc limit 1',
+    [email],
+  );
+  const code = /\b(\d{6})\b/.exec(mail?.body ?? '')?.[1];
+  const res = await node.call<{ token: string }>('POST', '/swx/customer/login/register', {
+    body: { method: 'email', username, email, password: 'Secret123', code },
+  });
+  if (res.code !== 200) throw new Error(`register: ${JSON.stringify(res)}`);
+  const [row] = await store.query<{ id: string }>('select id from users where username = $1', [username]);
+  return { id: Number(row?.id), username, token: res.result.token };
+}

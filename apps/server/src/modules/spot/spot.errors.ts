@@ -12,7 +12,8 @@ export type SpotErrorCode =
   | typeof ErrorCode.SpotOrderNotOpen
   | typeof ErrorCode.SpotPostOnlyWouldCross
   | typeof ErrorCode.SpotFokCannotFill
-  | typeof ErrorCode.SpotNoLiquidity;
+  | typeof ErrorCode.SpotNoLiquidity
+  | typeof ErrorCode.TooManyRequests;
 
 const fail = moduleErrors<SpotErrorCode>();
 
@@ -35,4 +36,6 @@ export const spotErrors = {
   postOnlyWouldCross: () => fail(ErrorCode.SpotPostOnlyWouldCross, { field: 'timeInForce' }),
   fokCannotFill: () => fail(ErrorCode.SpotFokCannotFill, { field: 'timeInForce' }),
   noLiquidity: () => fail(ErrorCode.SpotNoLiquidity, { field: 'type' }),
+  /** More of one user's commands waiting for a book than MAX_QUEUED_PER_USER (42900, HTTP 429). */
+  tooMany: () => fail(ErrorCode.TooManyRequests, { httpStatus: 429 }),
 };

@@ -238,7 +238,7 @@ export function createSpotService(deps: SpotDeps & { publicIds?: () => number })
       const { grid } = pairOf(row.pairId);
       if (row.status !== 'open') throw spotErrors.notOpen();
       if (!running) throw spotErrors.notTradable();
-      const answer = await writerOf(grid, mode).cancel(row.id);
+      const answer = await writerOf(grid, mode).cancel(row.id, userId);
       if (isDuplicate(answer)) throw new Error('spot: a cancel answered as a duplicate');
       return settle(grid, answer);
     },

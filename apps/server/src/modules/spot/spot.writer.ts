@@ -31,6 +31,13 @@ import type { NewSpotOrderRow, SpotOrderRow } from './spot.tables.ts';
 /** Most commands one transaction writes. */
 export const MAX_BATCH = 128;
 
+/**
+ * Most commands of one user waiting for one book at a time. Every command for a book reaches its one
+ * writer, so this count is exact across processes: a client flooding a book is refused (42900) at
+ * the door instead of filling the batches everyone else's orders wait behind.
+ */
+export const MAX_QUEUED_PER_USER = 64;
+
 export type Outcome = LiveOrder | Error;
 
 /** A submit whose clientOrderId (or, rarely, random public id) was taken: the service answers it. */
@@ -42,12 +49,14 @@ export const isDuplicate = (a: Answer): a is Duplicate => !(a instanceof Error) 
 
 interface SubmitJob {
   kind: 'submit';
+  userId: number;
   row: NewSpotOrderRow & { publicId: number; userId: number; orderNo: string };
   order: Omit<NewOrder, 'id' | 'publicId' | 'orderNo' | 'createdAt'>;
   resolve(o: Answer): void;
 }
 interface CancelJob {
   kind: 'cancel';
+  userId: number;
   orderId: number;
   resolve(o: Answer): void;
 }
@@ -82,6 +91,20 @@ export function createBookWriter(
   /** The top levels as last published: diffs are computed against them. */
   let top: L2Snapshot = { bids: [], asks: [] };
   const queue: Job[] = [];
+  /** Each user's commands queued or in the batch in flight. */
+  const perUser = new Map<number, number>();
+  /** Admits a command of `userId` (false: too many of theirs wait already) and counts it until answered. */
+  function admit(userId: number, resolve: (a: Answer) => void): ((a: Answer) => void) | null {
+    const n = perUser.get(userId) ?? 0;
+    if (n >= MAX_QUEUED_PER_USER) return null;
+    perUser.set(userId, n + 1);
+    return (a) => {
+      const left = (perUser.get(userId) ?? 1) - 1;
+      if (left > 0) perUser.set(userId, left);
+      else perUser.delete(userId);
+      resolve(a);
+    };
+  }
   let busy = false;
   let loading: Promise<void> | null = null;
   let stopped = false;
@@ -389,14 +412,18 @@ export function createBookWriter(
     submit(row: SubmitJob['row'], order: SubmitJob['order']): Promise<Answer> {
       return new Promise((resolve) => {
         if (stopped) return resolve(spotErrors.notTradable());
-        queue.push({ kind: 'submit', row, order, resolve });
+        const counted = admit(row.userId, resolve);
+        if (!counted) return resolve(spotErrors.tooMany());
+        queue.push({ kind: 'submit', userId: row.userId, row, order, resolve: counted });
         kick();
       });
     },
-    cancel(orderId: number): Promise<Answer> {
+    cancel(orderId: number, userId: number): Promise<Answer> {
       return new Promise((resolve) => {
         if (stopped) return resolve(spotErrors.notTradable());
-        queue.push({ kind: 'cancel', orderId, resolve });
+        const counted = admit(userId, resolve);
+        if (!counted) return resolve(spotErrors.tooMany());
+        queue.push({ kind: 'cancel', userId, orderId, resolve: counted });
         kick();
       });
     },

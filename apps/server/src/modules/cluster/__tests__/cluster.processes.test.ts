@@ -5,7 +5,14 @@
  */
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ClusterNode, createClusterStore, eventually, REDIS_URL, startNode } from '../../../test/cluster.ts';
+import {
+  type ClusterNode,
+  createClusterStore,
+  eventually,
+  REDIS_URL,
+  registerOnNode,
+  startNode,
+} from '../../../test/cluster.ts';
 import { PG_URL } from '../../../test/db.ts';
 import { SESSION_CACHE_MS } from '../../auth/auth.session-cache.ts';
 import { connectSocket } from '../../../test/socket.ts';
@@ -46,24 +53,6 @@ async function listen(s: Store, channel: 'ticks' | 'events') {
   return heard;
 }
 
-async function register(s: Store, n: ClusterNode, username: string) {
-  const email = `${username}@example.com`;
-  const sent = await n.call('POST', '/swx/customer/login/sendCode', {
-    body: { channel: 'email', purpose: 'register', email },
-  });
-  expect(sent.code, JSON.stringify(sent)).toBe(200);
-  const [mail] = await s.query<{ body: string }>(
-    'select body from outbox where recipient = $1 order by id desc limit 1',
-    [email],
-  );
-  const code = /\b(\d{6})\b/.exec(mail?.body ?? '')?.[1];
-  const res = await n.call<{ token: string }>('POST', '/swx/customer/login/register', {
-    body: { method: 'email', username, email, password: 'Secret123', code },
-  });
-  expect(res.code, JSON.stringify(res)).toBe(200);
-  return { username, token: res.result.token };
-}
-
 describe.skipIf(!PG_URL || !REDIS_URL)('several server processes on PostgreSQL and Redis', () => {
   it('opens on one process, stops out on the engine’s, pushes to sockets on both; quotes and limits are shared', async () => {
     const s = await store();
@@ -78,7 +67,7 @@ describe.skipIf(!PG_URL || !REDIS_URL)('several server processes on PostgreSQL a
       /own the feed/,
     );
 
-    const user = await register(s, a, `cluster${Date.now().toString(36)}`);
+    const user = await registerOnNode(s, a, `cluster${Date.now().toString(36)}`);
     const onA = await connectSocket(`ws://${a.base.slice('http://'.length)}/message`);
     const onB = await connectSocket(`ws://${b.base.slice('http://'.length)}/message`);
     const quotesOnA: string[] = [];

@@ -5,7 +5,14 @@
  * matches in the price-time priority the database records. Runs when TEST_DATABASE_URL is given.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ClusterNode, createClusterStore, eventually, REDIS_URL, startNode } from '../../../test/cluster.ts';
+import {
+  type ClusterNode,
+  createClusterStore,
+  eventually,
+  REDIS_URL,
+  registerOnNode,
+  startNode,
+} from '../../../test/cluster.ts';
 import { PG_URL } from '../../../test/db.ts';
 import { connectSocket } from '../../../test/socket.ts';
 
@@ -17,25 +24,6 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((n) => n.kill('SIGKILL')));
   await Promise.all(stores.splice(0).map((s) => s.drop()));
 });
-
-async function register(s: Store, n: ClusterNode, username: string) {
-  const email = `${username}@example.com`;
-  expect(
-    (await n.call('POST', '/swx/customer/login/sendCode', { body: { channel: 'email', purpose: 'register', email } }))
-      .code,
-  ).toBe(200);
-  const [mail] = await s.query<{ body: string }>(
-    'select body from outbox where recipient = $1 order by id desc limit 1',
-    [email],
-  );
-  const code = /\b(\d{6})\b/.exec(mail?.body ?? '')?.[1];
-  const res = await n.call<{ token: string }>('POST', '/swx/customer/login/register', {
-    body: { method: 'email', username, email, password: 'Secret123', code },
-  });
-  expect(res.code, JSON.stringify(res)).toBe(200);
-  const [row] = await s.query<{ id: string }>('select id from users where username = $1', [username]);
-  return { id: Number(row?.id), token: res.result.token };
-}
 
 describe.skipIf(!PG_URL || !REDIS_URL)('spot books across processes', () => {
   it('takes orders and cancels on a process that does not own the books, and pushes the book from both', async () => {
@@ -54,8 +42,8 @@ describe.skipIf(!PG_URL || !REDIS_URL)('spot books across processes', () => {
     const pairs = await b.call<{ id: number; symbol: string }[]>('GET', '/swx/customer/index/listSpotPair');
     const btc = pairs.result.find((p) => p.symbol === 'BTC/USDT')?.id as number;
     const tag = Date.now().toString(36);
-    const seller = await register(s, b, `fwd${tag}s`);
-    const buyer = await register(s, a, `fwd${tag}b`);
+    const seller = await registerOnNode(s, b, `fwd${tag}s`);
+    const buyer = await registerOnNode(s, a, `fwd${tag}b`);
     await a.command({ cmd: 'give', userId: seller.id, currency: 'BTC', amount: '1', key: `fwd-btc-${seller.id}` });
     await a.command({ cmd: 'give', userId: buyer.id, currency: 'USDT', amount: '100000', key: `fwd-usdt-${buyer.id}` });
     const watcher = await connectSocket(`${b.base.replace('http', 'ws')}/message`);
@@ -104,7 +92,7 @@ describe.skipIf(!PG_URL || !REDIS_URL)('spot books across processes', () => {
     const btc = pairs.result.find((p) => p.symbol === 'BTC/USDT')?.id as number;
     const tag = Date.now().toString(36);
     const users: { id: number; token: string }[] = [];
-    for (let i = 0; i < 6; i++) users.push(await register(s, a, `crash${tag}${i}`));
+    for (let i = 0; i < 6; i++) users.push(await registerOnNode(s, a, `crash${tag}${i}`));
     for (const u of users) {
       await a.command({ cmd: 'give', userId: u.id, currency: 'BTC', amount: '50', key: `crash-btc-${u.id}` });
       await a.command({ cmd: 'give', userId: u.id, currency: 'USDT', amount: '5000000', key: `crash-usdt-${u.id}` });
@@ -177,7 +165,7 @@ describe.skipIf(!PG_URL || !REDIS_URL)('spot books across processes', () => {
     );
     expect(asks.length).toBe(3);
     const lots = asks.reduce((n, r) => n + Number(r.rest), 0);
-    const taker = await register(s, b, `crash${tag}t`);
+    const taker = await registerOnNode(s, b, `crash${tag}t`);
     await b.command({
       cmd: 'give',
       userId: taker.id,

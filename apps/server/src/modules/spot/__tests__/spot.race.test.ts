@@ -51,18 +51,16 @@ describe.each(DRIVERS)('spot races on %s', (driver) => {
     }
   });
 
-  it('admits exactly what one balance covers when 100 orders race, and refuses the rest writing nothing', async () => {
+  it('admits exactly what one balance covers when 60 orders race, and refuses the rest writing nothing', async () => {
     const u = await t.user();
     await t.give(u.id, 'USDT', '1000');
     // Each holds 0.1 × 1,000 + 0.1 % = 100.1 USDT: nine fit in 1,000.
     const answers = await Promise.all(
-      Array.from({ length: 100 }, () =>
-        t.submit(u.token, { pairId: btc, side: 'buy', price: '1000', quantity: '0.1' }),
-      ),
+      Array.from({ length: 60 }, () => t.submit(u.token, { pairId: btc, side: 'buy', price: '1000', quantity: '0.1' })),
     );
     const codes = answers.map((a) => a.code);
     expect(codes.filter((c) => c === 200)).toHaveLength(9);
-    expect(codes.filter((c) => c === 10011)).toHaveLength(91);
+    expect(codes.filter((c) => c === 10011)).toHaveLength(51);
     expect(await t.locked(u.id, 'USDT')).toBe('900.900000');
     expect(await t.available(u.id, 'USDT')).toBe('99.100000');
     expect((await t.orders(u.token, { size: '100' })).result.total).toBe(9);
@@ -78,5 +76,35 @@ describe.each(DRIVERS)('spot races on %s', (driver) => {
     const other = await t.submit(u.token, { ...body, price: '1001' });
     expect(other).toMatchObject({ code: 40016, field: 'clientOrderId' });
     expect((await t.orders(u.token)).result.total).toBe(1);
+  });
+
+  it('refuses a flood of one user’s orders past 64 waiting at once (42900), while another user’s order goes through', async () => {
+    const flooder = await t.user();
+    const calm = await t.user();
+    await t.give(flooder.id, 'USDT', '1000000');
+    await t.give(calm.id, 'USDT', '1000');
+    const order = (price: string) => ({
+      pairId: btc,
+      side: 'buy' as const,
+      type: 'limit' as const,
+      timeInForce: 'GTC' as const,
+      price,
+      quantity: '0.001',
+    });
+    // Straight to the service, all at once: the first batch is still in flight when the rest arrive.
+    const flood = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        t.services.spot.submit(flooder.id, 'real', order('900')).then(
+          () => 200,
+          (e: { code?: number }) => e.code,
+        ),
+      ),
+    );
+    const refused = flood.filter((c) => c === 42900).length;
+    expect(refused).toBeGreaterThanOrEqual(200 - 64);
+    expect(flood.filter((c) => c === 200).length + refused).toBe(200);
+    // The calm user is not behind the flood: their order goes through.
+    expect((await t.submit(calm.token, order('901'))).code).toBe(200);
+    expect((await t.orders(flooder.token, { size: '1' })).result.total).toBe(200 - refused);
   });
 });

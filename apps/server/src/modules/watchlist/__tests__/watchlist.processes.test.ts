@@ -6,7 +6,14 @@
  */
 import type { PriceAlert, PriceAlertsResult } from '@openbourse/contracts/watchlist.ts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ClusterNode, createClusterStore, eventually, REDIS_URL, startNode } from '../../../test/cluster.ts';
+import {
+  type ClusterNode,
+  createClusterStore,
+  eventually,
+  REDIS_URL,
+  registerOnNode,
+  startNode,
+} from '../../../test/cluster.ts';
 import { PG_URL } from '../../../test/db.ts';
 import { connectSocket } from '../../../test/socket.ts';
 
@@ -21,24 +28,6 @@ afterEach(async () => {
   await Promise.all(stores.splice(0).map((s) => s.drop()));
 });
 
-async function register(s: Store, n: ClusterNode, username: string) {
-  const email = `${username}@example.com`;
-  expect(
-    (await n.call('POST', '/swx/customer/login/sendCode', { body: { channel: 'email', purpose: 'register', email } }))
-      .code,
-  ).toBe(200);
-  const [mail] = await s.query<{ body: string }>(
-    'select body from outbox where recipient = $1 order by id desc limit 1',
-    [email],
-  );
-  const code = /\b(\d{6})\b/.exec(mail?.body ?? '')?.[1];
-  const res = await n.call<{ token: string }>('POST', '/swx/customer/login/register', {
-    body: { method: 'email', username, email, password: 'Secret123', code },
-  });
-  expect(res.code, JSON.stringify(res)).toBe(200);
-  return res.result.token;
-}
-
 describe.skipIf(!PG_URL || !REDIS_URL)('price alerts across server processes', () => {
   it('fire once on the evaluating process, push to both, and move with the lease after a SIGKILL', async () => {
     const s = await createClusterStore();
@@ -52,7 +41,7 @@ describe.skipIf(!PG_URL || !REDIS_URL)('price alerts across server processes', (
     const [eth] = await s.query<{ id: number }>(`select id from market_instruments where code = 'ETHUSDT'`);
     const instrumentId = eth!.id;
 
-    const token = await register(s, a, `alerts${Date.now().toString(36)}`);
+    const { token } = await registerOnNode(s, a, `alerts${Date.now().toString(36)}`);
     const onA = await connectSocket(`ws://${a.base.slice('http://'.length)}/message`);
     const onB = await connectSocket(`ws://${b.base.slice('http://'.length)}/message`);
     expect(await onA.auth(token)).toBe(true);
