@@ -158,7 +158,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   // Spot exchange: one owner of every order book (the engine's lease), group-committed batches.
   const spot = createSpotService({ db, clock, ledger, events, market, log });
   // The platform's visible market maker (modules/spot/spot.maker.ts): quotes with the feed's price.
-  const makerEveryMs = Number(process.env.SPOT_MAKER_EVERY_MS ?? 3000);
+  const makerEveryMs = Number(process.env.SPOT_MAKER_EVERY_MS ?? 5000);
   const maker = createMarketMaker({
     db,
     clock,

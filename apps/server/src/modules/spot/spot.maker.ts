@@ -74,7 +74,7 @@ export function ladderOf(g: PairGrid, row: SpotPairRow, midE18: bigint): Level[]
 
 export function createMarketMaker(deps: MakerDeps) {
   const { db, ledger, market, spot, log } = deps;
-  const everyMs = deps.everyMs ?? 3000;
+  const everyMs = deps.everyMs ?? 5000;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let userId: number | null = null;
@@ -109,7 +109,7 @@ export function createMarketMaker(deps: MakerDeps) {
 
   /**
    * The mid each book's ladder was last set around: a book is quoted again only when the mid has
-   * moved half a step from it, or one of the maker's orders there traded (`dirty`), or it was never
+   * moved a step from it, or one of the maker's orders there traded (`dirty`), or it was never
    * quoted — so a quiet market does not fill the order table with replaced quotes.
    */
   const anchors = new Map<string, bigint>();
@@ -123,7 +123,7 @@ export function createMarketMaker(deps: MakerDeps) {
     if (mid === null) return anchor === undefined;
     if (anchor === undefined || dirty.has(key)) return false;
     const drift = mid > anchor ? mid - anchor : anchor - mid;
-    return drift * PPM * 2n < anchor * BigInt(row.mmStepPpm);
+    return drift * PPM < anchor * BigInt(row.mmStepPpm);
   };
 
   async function quoteBook(g: PairGrid, want: Level[], mode: Mode): Promise<void> {
@@ -133,6 +133,7 @@ export function createMarketMaker(deps: MakerDeps) {
     const at = (side: string, ticks: number | null) => `${side}:${ticks}`;
     const wanted = new Set(want.map((l) => at(l.side, l.priceTicks)));
     const kept = new Set<string>();
+    const stale: number[] = [];
     for (const o of open) {
       const k = at(o.side, o.priceTicks);
       // One order per wanted level stays (partly filled or not); anything else goes.
@@ -140,8 +141,10 @@ export function createMarketMaker(deps: MakerDeps) {
         kept.add(k);
         continue;
       }
-      await spot.cancel(id, mode, o.publicId).catch(() => undefined);
+      stale.push(o.publicId);
     }
+    // All at once: the book's writer takes them in one batch (one transaction), not one each.
+    await Promise.all(stale.map((publicId) => spot.cancel(id, mode, publicId).catch(() => undefined)));
     const missing = want.filter((l) => !kept.has(at(l.side, l.priceTicks)));
     if (missing.length === 0) return;
     // Inventory for the whole ladder in both currencies, with room for the fees.
@@ -151,18 +154,20 @@ export function createMarketMaker(deps: MakerDeps) {
     const baseNeed = want.filter((l) => l.side === 'sell').reduce((n, l) => n + BigInt(l.lots) * g.lotUnits, 0n);
     await fund(mode, g.quote, (quoteNeed * 11n) / 10n, g.quoteScale);
     await fund(mode, g.base, (baseNeed * 11n) / 10n, g.baseScale);
-    for (const l of missing) {
-      await spot
-        .submit(id, mode, {
-          pairId: g.id,
-          side: l.side,
-          type: 'limit',
-          timeInForce: 'POST_ONLY',
-          price: priceString(g, l.priceTicks),
-          quantity: qtyString(g, l.lots),
-        })
-        .catch(() => undefined);
-    }
+    await Promise.all(
+      missing.map((l) =>
+        spot
+          .submit(id, mode, {
+            pairId: g.id,
+            side: l.side,
+            type: 'limit',
+            timeInForce: 'POST_ONLY',
+            price: priceString(g, l.priceTicks),
+            quantity: qtyString(g, l.lots),
+          })
+          .catch(() => undefined),
+      ),
+    );
   }
 
   async function round(): Promise<void> {

@@ -250,17 +250,15 @@ export function createBookWriter(
       const base = await ledger.bulkParts(t.tx, { currency: grid.base, prefix: 'b', ...postings.base });
       const touched = [...plan.touched.values()];
       if (plan.changed) {
-        seq += 1;
+        // A change number counts what subscribers see (the top levels and the trades): a change
+        // deeper in the book moves neither, and a client must not read a gap into it.
         const after = book.l2(SPOT_DEPTH_LEVELS);
-        change = {
-          pairId: grid.id,
-          mode,
-          seq,
-          bids: diff(top.bids, after.bids),
-          asks: diff(top.asks, after.asks),
-          trades: [],
-          users: [],
-        };
+        const bids = diff(top.bids, after.bids);
+        const asks = diff(top.asks, after.asks);
+        if (bids.length > 0 || asks.length > 0 || plan.fills.length > 0) {
+          seq += 1;
+          change = { pairId: grid.id, mode, seq, bids, asks, trades: [], users: [] };
+        }
         top = after;
       }
       const byUser = new Map<number, number[]>();
