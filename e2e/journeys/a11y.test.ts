@@ -40,6 +40,7 @@ const ROUTES: { path: string; auth: Auth | 'both' }[] = [
   { path: '/', auth: 'both' },
   { path: '/market', auth: 'both' },
   { path: '/market?type=crypto&id=BTCUSDT', auth: 'both' },
+  { path: '/market?type=spot&pair=1', auth: 'both' },
   { path: '/trading', auth: 'both' },
   { path: '/loan', auth: 'both' },
   { path: '/nfts', auth: 'both' },
