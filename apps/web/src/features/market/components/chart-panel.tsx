@@ -53,8 +53,8 @@ function MoveLineDialog({ proposal, onClose }: { proposal: Proposal; onClose(): 
   );
 }
 
-/** Period switch, indicator toggles and the chart with the user's position lines. */
-export function ChartPanel({ info }: { info: MarketInfo }) {
+/** Period switch, indicator toggles and the chart with the user's position lines (unless `positions` is false). */
+export function ChartPanel({ info, positions = true }: { info: MarketInfo; positions?: boolean }) {
   const { t } = useTranslation();
   const [period, setPeriod] = useState<KPeriod>('1m');
   const [indicators, setIndicators] = useState<ReadonlySet<Indicator>>(() => new Set<Indicator>(['ma']));
@@ -62,7 +62,8 @@ export function ChartPanel({ info }: { info: MarketInfo }) {
   const { data, error, refetch, isPending } = useKLines(info.code, period);
   const open = useOrderList(ORDER_LIST_STATUS.open);
   const orders = open.data?.list ?? EMPTY;
-  const lines = useMemo(() => positionLines(orders, info.id), [orders, info.id]);
+  // The spot view shows the feed's chart without the user's margin positions (nothing to drag there).
+  const lines = useMemo(() => (positions ? positionLines(orders, info.id) : []), [positions, orders, info.id]);
   const proposed = useMemo(() => (proposal ? { key: proposal.line.key, price: proposal.price } : null), [proposal]);
   const toggle = (key: Indicator) =>
     setIndicators((now) => {

@@ -44,7 +44,7 @@ function FeedChart({ instrumentId }: { instrumentId: number }) {
   const info = useMarketInfo(String(instrumentId));
   if (info.error) return <QueryError error={info.error} onRetry={() => void info.refetch()} />;
   if (!info.data) return <SkeletonRows rows={6} />;
-  return <ChartPanel key={info.data.id} info={info.data} />;
+  return <ChartPanel key={info.data.id} info={info.data} positions={false} />;
 }
 const renderFeedChart = (instrumentId: number) => <FeedChart instrumentId={instrumentId} />;
 

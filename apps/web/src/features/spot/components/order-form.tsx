@@ -16,7 +16,7 @@ import { errorMessage } from '@/shared/lib/api-client';
 import { signOf } from '@/shared/lib/decimal';
 import { useSubmitSpotOrder } from '../api/submit-spot-order';
 import { usePairFormat } from '../hooks/use-pair-format';
-import { estimateOrder, exceeds, protectionPrice, quantityForShare, validateOrder } from '../lib/order-math';
+import { estimateOrder, feeRateOf, exceeds, protectionPrice, quantityForShare, validateOrder } from '../lib/order-math';
 
 const SHARES = [25, 50, 75, 100] as const;
 const TIMES_IN_FORCE = SpotTimeInForce.options;
@@ -72,7 +72,7 @@ export function SpotOrderForm({
     setType('limit');
   }, [picked]);
 
-  const order = { side, type, price, quantity };
+  const order = { side, type, price, quantity, timeInForce };
   const codes = validateOrder(pair, order);
   const params = {
     min: f.qty(pair.minQuantity),
@@ -86,6 +86,10 @@ export function SpotOrderForm({
     price: codes.price ? t(`spot.form.errors.${codes.price}`, params) : undefined,
   };
   const estimate = estimateOrder(pair, order, best);
+  const postOnly = type === 'limit' && timeInForce === 'POST_ONLY';
+  const feeLabel = t(postOnly ? 'spot.form.feeMaker' : 'spot.form.fee', {
+    rate: f.format.percent(feeRateOf(pair, order)),
+  });
   const noBook = type === 'market' && !best;
   const funds = side === 'buy' ? pair.quote : pair.base;
   // What the server would refuse (10011), said before the confirm: a buy's hold, a sell's quantity.
@@ -247,7 +251,7 @@ export function SpotOrderForm({
       </fieldset>
       <dl className="spot-figures" aria-live="polite" data-testid={`spot-${side}-figures`}>
         <div>
-          <dt>{t('spot.form.fee', { rate: f.format.percent(pair.takerFeeRate) })}</dt>
+          <dt>{feeLabel}</dt>
           <dd className="num" data-testid={`spot-${side}-fee`}>
             {estimate ? f.quote(estimate.fee) : '—'}
           </dd>
@@ -320,7 +324,7 @@ export function SpotOrderForm({
                 </dd>
               </div>
               <div>
-                <dt>{t('spot.form.fee', { rate: f.format.percent(pair.takerFeeRate) })}</dt>
+                <dt>{feeLabel}</dt>
                 <dd className="num" data-testid="spot-confirm-fee">
                   {f.quote(estimate.fee)}
                 </dd>

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { compareDecimal, toUnits } from '@/shared/lib/decimal';
 import {
   estimateOrder,
+  feeRateOf,
   feeOf,
   fromUnits,
   protectionPrice,
@@ -58,6 +59,17 @@ describe('spot order money', () => {
     expect(sell?.total).toBe('798.706643');
     expect(sell?.hold).toBe('0.0123');
     expect(estimateOrder(btc, { side: 'buy', type: 'limit', price: '', quantity: '1' }, null)).toBeNull();
+    // A post-only order only ever rests: its fee is the maker's.
+    const post = {
+      side: 'buy' as const,
+      type: 'limit' as const,
+      price: '100',
+      quantity: '1',
+      timeInForce: 'POST_ONLY',
+    };
+    expect(feeRateOf(btc, post)).toBe(btc.makerFeeRate);
+    expect(estimateOrder(btc, post, null)?.fee).toBe(feeOf('100', btc.makerFeeRate, 'USDT'));
+    expect(feeRateOf(btc, { ...post, timeInForce: 'GTC' })).toBe(btc.takerFeeRate);
   });
 
   it('bounds a market order by its protection on the tick grid and holds a market buy at that bound', () => {

@@ -88,10 +88,16 @@ export interface OrderEstimate {
   hold: string;
 }
 
+/** The rate an order's fee is shown at: the maker's for a post-only limit order, else the taker's. */
+export const feeRateOf = (
+  pair: Pick<SpotPair, 'makerFeeRate' | 'takerFeeRate'>,
+  order: { type: 'limit' | 'market'; timeInForce?: string },
+) => (order.type === 'limit' && order.timeInForce === 'POST_ONLY' ? pair.makerFeeRate : pair.takerFeeRate);
+
 /** The figures of an order shown before it is confirmed. `best` is the best opposite price (market orders). */
 export function estimateOrder(
   pair: SpotPair,
-  order: { side: SpotSide; type: 'limit' | 'market'; price: string; quantity: string },
+  order: { side: SpotSide; type: 'limit' | 'market'; price: string; quantity: string; timeInForce?: string },
   best: string | null,
 ): OrderEstimate | null {
   const quantity = order.quantity.trim();
@@ -99,7 +105,8 @@ export function estimateOrder(
   if (!price || !isPositiveDecimal(price) || !isPositiveDecimal(quantity)) return null;
   const protection = order.type === 'market' ? protectionPrice(pair, order.side, price) : null;
   const turnover = turnoverOf(price, quantity);
-  const fee = feeOf(turnover, pair.takerFeeRate, pair.quote);
+  // A post-only order only ever rests: it pays the maker's rate; anything else may take.
+  const fee = feeOf(turnover, feeRateOf(pair, order), pair.quote);
   const total = order.side === 'buy' ? add(turnover, fee) : add(turnover, fee, -1n);
   let hold = quantity;
   if (order.side === 'buy') {
