@@ -148,6 +148,10 @@ export const ErrorCode = {
   SpotFokCannotFill: 40052,
   /** A spot market order with nothing to trade against within its protection price: not placed. */
   SpotNoLiquidity: 40053,
+  /** (admin) A spot pair's tick or lot size changed while orders rest on it (field tickSize or lotSize). */
+  SpotGridLocked: 40054,
+  /** (admin) A spot pair added with a symbol already listed (field symbol). */
+  SpotPairListed: 40055,
   NotFound: 40400,
   RouteNotFound: 40401,
   PayloadTooLarge: 41300,

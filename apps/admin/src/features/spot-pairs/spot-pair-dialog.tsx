@@ -85,10 +85,10 @@ function localErrors(form: Form): Partial<Record<string, string>> {
 /** The server's refusals that name a field, in the console's words where its message would not say why. */
 function serverFieldError(error: unknown, form: Form): { field: string; text: string } | null {
   if (!(error instanceof ApiError) || error.field === undefined) return null;
-  if (error.code === 40900 && (error.field === 'tickSize' || error.field === 'lotSize')) {
+  if (error.code === 40054) {
     return { field: error.field, text: 'Orders rest on this pair: the grid changes only once none does' };
   }
-  if (error.code === 40900 && error.field === 'symbol') {
+  if (error.code === 40055) {
     return { field: 'base', text: `${form.base}/${form.quote} is listed already` };
   }
   return { field: error.field, text: error.message };

@@ -113,7 +113,8 @@ describe('spot pairs', () => {
     serve({
       'auth/me': () => ok(owner),
       spotPairs: () => ok(listing()),
-      'spotPairs/2': () => refused(40900, 'This request was already processed', 'tickSize'),
+      'spotPairs/2': () =>
+        refused(40054, 'The price or quantity step cannot change while orders rest on this pair', 'tickSize'),
     });
     await open();
     fireEvent.click(screen.getByRole('button', { name: 'Edit ETH/USDT' }));

@@ -11,6 +11,8 @@ export type AdminErrorCode =
   | typeof ErrorCode.Unauthorized
   | typeof ErrorCode.EmailExists
   | typeof ErrorCode.Conflict
+  | typeof ErrorCode.SpotGridLocked
+  | typeof ErrorCode.SpotPairListed
   | typeof ErrorCode.NoRecord
   | typeof ErrorCode.LastOwner;
 
@@ -38,9 +40,9 @@ export const adminErrors = {
   noRecord: () => fail(ErrorCode.NoRecord),
   /** TOTP already set up (enrol), or no enrolment under way (confirm): 40900. */
   totpState: () => fail(ErrorCode.Conflict),
-  /** A spot pair's grid while orders rest on it (field tickSize or lotSize), or its symbol listed already (40900). */
+  /** A spot pair's grid while orders rest on it (40054, field tickSize or lotSize), or its symbol listed already (40055). */
   spotPairConflict: (field: 'tickSize' | 'lotSize' | 'symbol') =>
-    fail(ErrorCode.Conflict, { field, params: { field } }),
+    field === 'symbol' ? fail(ErrorCode.SpotPairListed, { field }) : fail(ErrorCode.SpotGridLocked, { field }),
   /** The last active owner cannot go (40023). */
   lastOwner: () => fail(ErrorCode.LastOwner),
 };

@@ -5,7 +5,7 @@
  * `spotPairs`) share one transaction, and every process reloads its pairs when it hears it.
  *
  * The grid (tickSize, lotSize) changes only while no order rests on the pair in either account
- * (40900 naming the field): resting orders are stored as ticks and lots of the grid they were
+ * (40054 naming the field): resting orders are stored as ticks and lots of the grid they were
  * placed on. A grid must fit both currencies' scales (spot.grid.ts `gridOf`).
  */
 import type {

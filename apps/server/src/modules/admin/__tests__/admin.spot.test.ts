@@ -157,7 +157,7 @@ describe.each(DRIVERS)('admin spot pairs on %s', (driver) => {
       makerFeeRate: '0',
       takerFeeRate: '0',
     });
-    expect(again.body).toMatchObject({ code: 40900, field: 'symbol' });
+    expect(again.body).toMatchObject({ code: 40055, field: 'symbol' });
     await settle();
     expect(t.services.spot.pair(res.body.result.id)?.grid).toMatchObject({ symbol: 'ETH/BTC', minLots: 10 });
     const audit = await t.call<{ items: { targetId: string; after: unknown }[] }>('GET', '/swx/admin/audit', {
@@ -181,8 +181,8 @@ describe.each(DRIVERS)('admin spot pairs on %s', (driver) => {
     expect(ask.code, JSON.stringify(ask)).toBe(200);
     expect((await pairOf('BTC/USDT')).openOrders).toEqual({ real: 0, demo: 1 });
 
-    expect((await edit(btc.id, { tickSize: '0.1' })).body).toMatchObject({ code: 40900, field: 'tickSize' });
-    expect((await edit(btc.id, { lotSize: '0.001' })).body).toMatchObject({ code: 40900, field: 'lotSize' });
+    expect((await edit(btc.id, { tickSize: '0.1' })).body).toMatchObject({ code: 40054, field: 'tickSize' });
+    expect((await edit(btc.id, { lotSize: '0.001' })).body).toMatchObject({ code: 40054, field: 'lotSize' });
     // The same grid written again is no change; fees still change under resting orders.
     expect((await edit(btc.id, { tickSize: '0.010', takerFeeRate: '0.001' })).body.code).toBe(200);
     expect((await pairOf('BTC/USDT')).tickSize).toBe('0.01');
