@@ -327,10 +327,18 @@ describe('spot trading view', () => {
     sessionStore.setWindow(390, false);
     mockApi(handlers());
     await renderApp('/market?type=spot&pair=1', { loggedIn: true });
-    expect(await screen.findByTestId('spot-form-buy')).toBeInTheDocument();
-    expect(screen.queryByTestId('spot-form-sell')).toBeNull();
+    const shown = (id: string) => screen.getByTestId(id).closest('[hidden]') === null;
+    await screen.findByTestId('spot-form-buy');
+    expect(shown('spot-form-buy')).toBe(true);
+    expect(shown('spot-form-sell')).toBe(false);
+    // What was typed on one side is still there after a look at the other.
+    fireEvent.change(screen.getByTestId('spot-buy-quantity'), { target: { value: '0.5' } });
     fireEvent.click(screen.getByTestId('spot-side-sell'));
-    expect(screen.getByTestId('spot-form-sell')).toBeInTheDocument();
+    expect(shown('spot-form-sell')).toBe(true);
+    expect(shown('spot-form-buy')).toBe(false);
+    fireEvent.click(screen.getByTestId('spot-side-buy'));
+    expect(screen.getByTestId('spot-buy-quantity')).toHaveValue('0.5');
+    fireEvent.click(screen.getByTestId('spot-side-sell'));
     expect(await screen.findByTestId('order-book')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('spot-panel-trades'));
     expect(await screen.findAllByTestId('spot-trade')).toHaveLength(2);

@@ -111,7 +111,12 @@ function OrderForms({
               </button>
             ))}
           </fieldset>
-          {form(side)}
+          {/* Both stay mounted, one shown: switching sides keeps what was typed in each. */}
+          {(['buy', 'sell'] as const).map((s) => (
+            <div key={s} hidden={side !== s}>
+              {form(s)}
+            </div>
+          ))}
         </>
       )}
       {!pair.enabled ? <p className="market-note">{t('spot.disabledNote')}</p> : null}
