@@ -181,6 +181,9 @@ export function createMarketMaker(deps: MakerDeps) {
       for (const mode of ['real', 'demo'] as const) {
         const key = `${grid.id}:${mode}`;
         if (settled(key, mid, row)) continue;
+        // The embedded database answers on this thread without a turn of the event loop: let
+        // requests in between books, so a round never holds the server for all of them at once.
+        await new Promise<void>((r) => setImmediate(r));
         try {
           dirty.delete(key);
           await quoteBook(grid, want, mode);
