@@ -152,6 +152,10 @@ export const ErrorCode = {
   SpotGridLocked: 40054,
   /** (admin) A spot pair added with a symbol already listed (field symbol). */
   SpotPairListed: 40055,
+  /** A loan applied for without a signature in the box (or a blank one), or the agreement not ticked: 'not signed'. */
+  LoanNotSigned: 40056,
+  /** A KYC application whose birth date makes the user younger than 18 (field birthDate). */
+  KycTooYoung: 40057,
   NotFound: 40400,
   RouteNotFound: 40401,
   PayloadTooLarge: 41300,

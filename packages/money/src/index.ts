@@ -50,3 +50,14 @@ export {
   toLedger,
   unitsToLedgerScale,
 } from './ledger.ts';
+export {
+  DAY_MS,
+  daysElapsed,
+  dailyInterestUnits,
+  interestDaysAfter,
+  interestUnitsAfter,
+  type LoanTerms,
+  type LoanTermsInput,
+  loanTerms,
+  RATE_SCALE,
+} from './loan.ts';

@@ -19,3 +19,5 @@ export * from '../modules/wallet/wallet.tables.ts';
 export * from '../modules/exchange/exchange.tables.ts';
 export * from '../modules/spot/spot.tables.ts';
 export * from '../modules/cluster/cluster.tables.ts';
+export * from '../modules/kyc/kyc.tables.ts';
+export * from '../modules/loans/loans.tables.ts';
