@@ -115,7 +115,7 @@ function CurrencyRow({
         <div className="currency-actions">
           {actions.deposit ? (
             <ButtonLink
-              to="/profile/deposit"
+              to={`/profile/deposit?currency=${c.code}`}
               size="sm"
               variant="secondary"
               aria-label={t('wallet.currency.depositOf', { code: c.code })}
@@ -128,7 +128,7 @@ function CurrencyRow({
           )}
           {actions.withdraw ? (
             <ButtonLink
-              to="/profile/withdraw"
+              to={`/profile/withdraw?currency=${c.code}`}
               size="sm"
               variant="secondary"
               aria-label={t('wallet.currency.withdrawOf', { code: c.code })}
@@ -141,7 +141,7 @@ function CurrencyRow({
           )}
           {actions.exchange ? (
             <ButtonLink
-              to="/profile/exchange"
+              to={`/profile/exchange?currency=${c.code}`}
               size="sm"
               variant="secondary"
               aria-label={t('wallet.currency.exchangeOf', { code: c.code })}

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@openbourse/contracts/errors.ts';
 import { type ExchangeQuote, ExchangeQuoteRequest } from '@openbourse/contracts/exchange.ts';
 import { type FormEvent, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/shared/components/button';
 import { IconAlert, IconSwap } from '@/shared/components/icons';
@@ -30,7 +31,13 @@ export function ExchangeForm({ held, currencies }: { held: readonly Balance[]; c
   const { t } = useTranslation();
   const format = useFormat();
   const idPrefix = useId();
-  const initialFrom = held.find((b) => b.currency === 'USDT')?.currency ?? held[0]?.currency ?? 'USDT';
+  const [search] = useSearchParams();
+  // The currency named in the link (/cruuency's rows) when it is held, else USDT, else the first held.
+  const initialFrom =
+    held.find((b) => b.currency === search.get('currency'))?.currency ??
+    held.find((b) => b.currency === 'USDT')?.currency ??
+    held[0]?.currency ??
+    'USDT';
   const [from, setFrom] = useState(initialFrom);
   const [to, setTo] = useState(() => counterpart(initialFrom, currencies));
   const [amount, setAmount] = useState('');

@@ -7,7 +7,7 @@ import {
 } from '@openbourse/contracts/funding.ts';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/shared/components/button';
 import { IconAlert, IconArrowRight } from '@/shared/components/icons';
 import { QueryError } from '@/shared/components/query-error';
@@ -88,8 +88,14 @@ export function WithdrawForm({ networks }: { networks: readonly WithdrawalNetwor
   const withdraw = useWithdraw();
 
   const offered = method === 'bank' ? bank : crypto;
+  const [search] = useSearchParams();
+  const asked = search.get('currency');
+  // Until the user picks: the coin named in the link (/cruuency's rows), else the first offered.
   const current =
-    offered.find((n) => n.currency === choice?.currency && n.network === choice?.network) ?? offered[0] ?? null;
+    offered.find((n) => n.currency === choice?.currency && n.network === choice?.network) ??
+    offered.find((n) => n.currency === asked) ??
+    offered[0] ??
+    null;
   const amount = values.amount.trim();
 
   // The quote follows the typed amount after a pause; without a quotable amount, only the terms.

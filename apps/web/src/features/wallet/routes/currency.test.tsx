@@ -122,9 +122,18 @@ describe('deposit and withdraw page', () => {
 
     // Deposit where a network receives it, withdraw where one pays it out, exchange where it is priced.
     await waitFor(() => expect(within(eth).queryByTestId('currency-action-withdraw')).toBeNull());
-    expect(within(btc).getByRole('link', { name: 'Deposit BTC' })).toHaveAttribute('href', '/profile/deposit');
-    expect(within(usdt).getByRole('link', { name: 'Withdraw USDT' })).toHaveAttribute('href', '/profile/withdraw');
-    expect(within(btc).getByRole('link', { name: 'Exchange BTC' })).toHaveAttribute('href', '/profile/exchange');
+    expect(within(btc).getByRole('link', { name: 'Deposit BTC' })).toHaveAttribute(
+      'href',
+      '/profile/deposit?currency=BTC',
+    );
+    expect(within(usdt).getByRole('link', { name: 'Withdraw USDT' })).toHaveAttribute(
+      'href',
+      '/profile/withdraw?currency=USDT',
+    );
+    expect(within(btc).getByRole('link', { name: 'Exchange BTC' })).toHaveAttribute(
+      'href',
+      '/profile/exchange?currency=BTC',
+    );
     expect(within(usd).queryByRole('link')).toBeNull();
     expect(within(screen.getByTestId('currency-SOL')).getByRole('link', { name: 'Exchange SOL' })).toBeInTheDocument();
     expect(api.callsTo('index/listCurrencies')).toHaveLength(1);

@@ -66,6 +66,15 @@ beforeEach(() => {
 });
 
 describe('deposit page', () => {
+  it('opens on the coin a link names (/cruuency: Deposit BTC)', async () => {
+    handlers();
+    await renderApp('/profile/deposit?currency=BTC', { loggedIn: true });
+    expect(await screen.findByTestId('deposit-address')).toHaveTextContent(
+      'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh',
+    );
+    expect(screen.getByTestId('deposit-coin-BTC')).toHaveAttribute('aria-pressed', 'true');
+  });
+
   it('shows the address, its QR code and the minimum of the chosen network, and the warning', async () => {
     handlers();
     await renderApp('/profile/deposit', { loggedIn: true });

@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/shared/components/button';
 import { useAccountModeSwitch } from '@/shared/components/account-mode-toggle';
@@ -42,8 +43,14 @@ export default function DepositRoute() {
   const { data: networks, isPending, error, refetch } = useDepositNetworks();
   const [choice, setChoice] = useState<{ currency: string; network: string } | null>(null);
   const list = networks ?? [];
-  // Until the user picks, the first coin and its first network are shown.
-  const current = list.find((n) => n.currency === choice?.currency && n.network === choice?.network) ?? list[0] ?? null;
+  // Until the user picks, the coin named in the link (/cruuency's rows) or the first one, on its first network.
+  const [search] = useSearchParams();
+  const asked = search.get('currency');
+  const current =
+    list.find((n) => n.currency === choice?.currency && n.network === choice?.network) ??
+    list.find((n) => n.currency === asked) ??
+    list[0] ??
+    null;
 
   let body: ReactNode;
   if (error) body = <QueryError error={error} onRetry={() => void refetch()} />;
