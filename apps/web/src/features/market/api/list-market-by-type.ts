@@ -20,11 +20,13 @@ export const marketListQuery = (type: MarketTypeCode) =>
 /** The market types in the order of /market?type= (spec §3). */
 export const MARKET_TYPE_CODES = { forex: 1, crypto: 2, stocks: 3, futures: 4, etf: 5 } as const;
 
-/** The type /market?type=… shows first (forex without one), or null when an instrument picks it. */
+/** The type /market?type=… shows first (forex without one), or null when an instrument picks it or it is the spot view. */
 export function marketTypeOfSearch(search: string): MarketTypeCode | null {
   const params = new URLSearchParams(search);
   const type = params.get('type');
   if (type && Object.hasOwn(MARKET_TYPE_CODES, type)) return MARKET_TYPE_CODES[type as keyof typeof MARKET_TYPE_CODES];
+  // The spot view lists pairs, not instruments; an instrument's own page names no list.
+  if (type === 'spot') return null;
   return params.get('id') ? null : 1;
 }
 
