@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
           { path: 'profile/withdraw', lazy: page(() => import('@/features/wallet/routes/withdraw')) },
           { path: 'profile/exchange', lazy: page(() => import('@/features/wallet/routes/exchange')) },
           { path: 'profile/info', lazy: page(() => import('@/features/profile/routes/info')) },
+          { path: 'profile/verify', lazy: page(() => import('@/features/kyc/routes/verify')) },
           { path: 'profile/invite', lazy: page(() => import('@/features/profile/routes/invite')) },
           {
             path: 'profile/notification',

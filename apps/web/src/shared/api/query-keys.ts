@@ -33,4 +33,11 @@ export const queryKeys = {
     ['spot', 'orders', 'history', mode, token, pairId] as const,
   spotOrder: (mode: AccountMode, token: string | null, id: number) =>
     ['spot', 'orders', 'one', mode, token, id] as const,
+  /** The user's identity verification (a reviewer's decision arrives as a notification). */
+  kyc: ['kyc'] as const,
+  kycView: (token: string | null) => ['kyc', 'view', token] as const,
+  /** Loan products (public, named in the language) and the user's loans. */
+  loans: ['loans'] as const,
+  loanProducts: (lang: Language) => ['loans', 'products', lang] as const,
+  loanRecords: (token: string | null) => ['loans', 'records', token] as const,
 };

@@ -1,5 +1,5 @@
 import { LANGUAGE_NAMES } from '@openbourse/contracts/languages.ts';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AccountModeToggle } from '@/shared/components/account-mode-toggle';
@@ -39,6 +39,8 @@ interface LinkRow {
   label: string;
   Icon: ComponentType<IconProps>;
   value?: string;
+  /** A state shown before the chevron (the verification badge). */
+  badge?: ReactNode;
   testId?: string;
 }
 
@@ -46,7 +48,7 @@ function LinkList({ rows, label }: { rows: LinkRow[]; label: string }) {
   return (
     <nav className="card profile-links" aria-label={label}>
       <ul>
-        {rows.map(({ to, onClick, label: text, Icon, value, testId }) => {
+        {rows.map(({ to, onClick, label: text, Icon, value, badge, testId }) => {
           const inner = (
             <>
               <span className="profile-links__icon">
@@ -54,6 +56,7 @@ function LinkList({ rows, label }: { rows: LinkRow[]; label: string }) {
               </span>
               <span className="profile-links__label">{text}</span>
               {value ? <span className="profile-links__value">{value}</span> : null}
+              {badge}
               <IconChevronRight className="profile-links__chevron" />
             </>
           );
@@ -186,6 +189,13 @@ export default function ProfileRoute() {
               testId: 'profile-records-link',
             },
             { to: '/profile/info', label: t('profile.links.info'), Icon: IconShield, testId: 'profile-info' },
+            {
+              to: '/profile/verify',
+              label: t('kyc.profileLink'),
+              Icon: IconUser,
+              badge: user ? <KycBadge status={user.kycStatus} /> : undefined,
+              testId: 'profile-verify',
+            },
           ]}
         />
         <LinkList
