@@ -25,6 +25,8 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { depositRoutes } from './modules/wallet/wallet.deposits.routes.ts';
+import { loansRoutes } from './modules/loans/loans.routes.ts';
+import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { withdrawalRoutes } from './modules/wallet/wallet.withdrawals.routes.ts';
 import { exchangeRoutes } from './modules/exchange/exchange.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
@@ -154,6 +156,8 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(walletRoutes, { accounts });
   await app.register(depositRoutes, { deposits: services.deposits });
   await app.register(withdrawalRoutes, { withdrawals: services.withdrawals });
+  await app.register(loansRoutes, { loans: services.loans });
+  await app.register(kycRoutes, { kyc: services.kyc });
   await app.register(exchangeRoutes, { exchange: services.exchange });
   await app.register(marketRoutes, { market });
   await app.register(tradingRoutes, {
@@ -175,6 +179,8 @@ export async function buildApp(opts: BuildOptions) {
     dashboard: services.adminDashboard,
     users: services.adminUsers,
     funding: services.adminFunding,
+    loans: services.adminLoans,
+    kyc: services.adminKyc,
     files: services.files,
     params: services.adminParams,
     instruments: services.adminInstruments,

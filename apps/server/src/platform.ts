@@ -16,6 +16,11 @@ import { createAdminParams } from './modules/admin/admin.params.ts';
 import { createAdminSpot } from './modules/admin/admin.spot.ts';
 import { createAdminUsers } from './modules/admin/admin.users.ts';
 import { createAdminFunding } from './modules/admin/admin.funding.ts';
+import { createAdminLoans } from './modules/admin/admin.loans.ts';
+import { defineLoanJobs } from './modules/loans/loans.jobs.ts';
+import { createLoans } from './modules/loans/loans.service.ts';
+import { createAdminKyc } from './modules/admin/admin.kyc.ts';
+import { createKycService } from './modules/kyc/kyc.service.ts';
 import { createSessionsDirectory } from './modules/auth/auth.sessions.ts';
 import { createUsersDirectory } from './modules/users/users.directory.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -283,7 +288,41 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     notify: notifications.notify,
     published: () => notifications.published(),
   });
+  // Identity verification (KYC): applications, their review, users.kyc_status kept in step.
+  const kyc = createKycService({ db, clock, params, files, users, limiter });
+  const adminKyc = createAdminKyc({
+    db,
+    clock,
+    kyc,
+    directory: createUsersDirectory({ db }),
+    notify: notifications.notify,
+    published: () => notifications.published(),
+  });
+  // Loans: products, applications with their signed agreement, review, daily accrual, repayment.
+  const loans = createLoans({
+    db,
+    clock,
+    ledger,
+    kycStatus: async (exec, userId) => (await users.byId(exec, userId)).kycStatus,
+    username: async (exec, userId) => (await users.byId(exec, userId)).username,
+    lender: async () => (await params.get('site_name')) ?? 'OpenBourse',
+    notify: notifications.notify,
+    published: () => notifications.published(),
+  });
+  defineLoanJobs(jobs, loans);
+  const adminLoans = createAdminLoans({
+    db,
+    clock,
+    loans,
+    directory: createUsersDirectory({ db }),
+    notify: notifications.notify,
+    published: () => notifications.published(),
+  });
   const services = {
+    loans,
+    adminLoans,
+    kyc,
+    adminKyc,
     adminAuth,
     adminFunding,
     deposits,

@@ -13,7 +13,10 @@ import { paged, pageQueryFields } from './paging.ts';
  * set for the first time or changed; newSignIn: the account signed in (login); priceAlert: one of the
  * user's price alerts was reached by a recorded tick (modules/watchlist); depositApproved /
  * depositRejected: a reviewer decided one of the user's deposits (credited, or with the reason);
- * withdrawalPaid / withdrawalRejected: one of the user's withdrawals paid out, or rejected and released.
+ * loanApproved / loanRejected: a reviewer decided one of the user's loan applications (paid out with its due
+ * date, or with the reason); loanExpired: a loan passed its repayment date unpaid (subject loan, its public id);
+ * withdrawalPaid / withdrawalRejected: one of the user's withdrawals paid out, or rejected and released;
+ * kycVerified / kycFailed: a reviewer verified the user's identity, or failed it with the reason (subject account).
  */
 export const NOTIFICATION_KINDS = [
   'orderFilled',
@@ -31,6 +34,11 @@ export const NOTIFICATION_KINDS = [
   'depositRejected',
   'withdrawalPaid',
   'withdrawalRejected',
+  'loanApproved',
+  'loanRejected',
+  'loanExpired',
+  'kycVerified',
+  'kycFailed',
 ] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
@@ -39,7 +47,7 @@ export type NotificationKind = z.infer<typeof NotificationKind>;
  * order: one of the user's margin orders; account: the account's security (password, sign-ins);
  * instrument: a market (a price alert), by its id and code; deposit: one of the user's deposits, by its public id.
  */
-export const NOTIFICATION_SUBJECTS = ['order', 'account', 'instrument', 'deposit', 'withdrawal'] as const;
+export const NOTIFICATION_SUBJECTS = ['order', 'account', 'instrument', 'deposit', 'withdrawal', 'loan'] as const;
 export const NotificationSubjectType = z.enum(NOTIFICATION_SUBJECTS);
 export type NotificationSubjectType = z.infer<typeof NotificationSubjectType>;
 

@@ -42,6 +42,10 @@ import { adminUserRoutes } from './admin.users.routes.ts';
 import { adminFileRoutes } from './admin.files.routes.ts';
 import { adminFundingRoutes } from './admin.funding.routes.ts';
 import type { AdminFunding } from './admin.funding.ts';
+import { adminLoanRoutes } from './admin.loans.routes.ts';
+import type { AdminLoans } from './admin.loans.ts';
+import { adminKycRoutes } from './admin.kyc.routes.ts';
+import type { AdminKyc } from './admin.kyc.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { type AdminActor, type AdminAuth, adminView } from './admin.auth.ts';
 import { adminErrors } from './admin.errors.ts';
@@ -79,6 +83,8 @@ export async function adminRoutes(
     dashboard: AdminDashboard;
     users: AdminUsers;
     funding: AdminFunding;
+    loans: AdminLoans;
+    kyc: AdminKyc;
     files: FilesService;
     params: AdminParams;
     instruments: AdminInstruments;
@@ -272,6 +278,8 @@ export async function adminRoutes(
 
   adminUserRoutes(app, { users: deps.users });
   adminFundingRoutes(app, { funding: deps.funding });
+  adminLoanRoutes(app, { loans: deps.loans });
+  adminKycRoutes(app, { kyc: deps.kyc });
   adminFileRoutes(app, { files: deps.files });
   adminContentRoutes(app, { content: deps.content });
   adminSpotRoutes(app, { spot: deps.spot });

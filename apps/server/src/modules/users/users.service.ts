@@ -23,6 +23,8 @@ export function toUserInfo(u: UserRow): UserInfo {
 }
 
 export type NewUser = typeof users.$inferInsert;
+/** A user's identity verification state (users.kyc_status). */
+export type KycStatus = UserInfo['kycStatus'];
 export type { UserRow };
 
 /**
@@ -66,6 +68,20 @@ export function createUsersService({ db }: { db: Db }) {
       const [u] = await exec.select().from(users).where(eq(users.id, id));
       if (!u) throw new AppError(ErrorCode.UserNotFound);
       return u;
+    },
+    /**
+     * Mirrors the user's identity verification state (the kyc module, in its transaction): what
+     * `user/info` shows and what loans and other KYC-gated actions read.
+     */
+    async setKycStatus(exec: Executor, id: number, kycStatus: KycStatus): Promise<void> {
+      const [row] = await exec.update(users).set({ kycStatus }).where(eq(users.id, id)).returning({ id: users.id });
+      if (!row) throw new AppError(ErrorCode.UserNotFound);
+    },
+    /** The user's identity verification state (none, pending, verified, failed). */
+    async kycStatus(exec: Executor, id: number): Promise<KycStatus> {
+      const [row] = await exec.select({ kycStatus: users.kycStatus }).from(users).where(eq(users.id, id));
+      if (!row) throw new AppError(ErrorCode.UserNotFound);
+      return row.kycStatus as KycStatus;
     },
     async findByUsername(exec: Executor, username: string) {
       const [u] = await exec.select().from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`);

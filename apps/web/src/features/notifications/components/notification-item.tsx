@@ -38,6 +38,8 @@ const ICONS: Record<NotificationKind, ComponentType<IconProps>> = {
   depositRejected: IconWallet,
   withdrawalPaid: IconWallet,
   withdrawalRejected: IconWallet,
+  kycVerified: IconShield,
+  kycFailed: IconShield,
 };
 const TONES: Partial<Record<NotificationKind, string>> = {
   orderCancelled: 'notification__icon--down',
@@ -49,6 +51,8 @@ const TONES: Partial<Record<NotificationKind, string>> = {
   depositRejected: 'notification__icon--down',
   withdrawalPaid: 'notification__icon--up',
   withdrawalRejected: 'notification__icon--down',
+  kycVerified: 'notification__icon--up',
+  kycFailed: 'notification__icon--down',
 };
 
 /**
