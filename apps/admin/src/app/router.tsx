@@ -15,6 +15,7 @@ import { ContentListPage } from '@/features/content/content-list-page';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { DepositsPage } from '@/features/deposits/deposits-page';
 import { InstrumentsPage } from '@/features/instruments/instruments-page';
+import { KycPage } from '@/features/kyc/kyc-page';
 import { NetworksPage } from '@/features/networks/networks-page';
 import { ParamsPage } from '@/features/params/params-page';
 import { SpotPairsPage } from '@/features/spot-pairs/spot-pairs-page';
@@ -44,6 +45,7 @@ export const SCREENS: { path: string; permission: AdminPermission; element: Reac
   { path: 'users/:id', permission: 'users.read', element: <UserDetailPage /> },
   { path: 'deposits', permission: 'reviews.decide', element: <DepositsPage /> },
   { path: 'withdrawals', permission: 'reviews.decide', element: <WithdrawalsPage /> },
+  { path: 'kyc', permission: 'reviews.decide', element: <KycPage /> },
   { path: 'instruments', permission: 'instruments.edit', element: <InstrumentsPage /> },
   { path: 'spot-pairs', permission: 'instruments.edit', element: <SpotPairsPage /> },
   { path: 'params', permission: 'params.edit', element: <ParamsPage /> },

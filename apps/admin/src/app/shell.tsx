@@ -12,6 +12,7 @@ const NAV: { to: string; label: string; permission: AdminPermission; icon: strin
   { to: '/users', label: 'Users', permission: 'users.read', icon: '◉' },
   { to: '/deposits', label: 'Deposits', permission: 'reviews.decide', icon: '⇩' },
   { to: '/withdrawals', label: 'Withdrawals', permission: 'reviews.decide', icon: '⇧' },
+  { to: '/kyc', label: 'KYC', permission: 'reviews.decide', icon: '⊡' },
   { to: '/instruments', label: 'Instruments', permission: 'instruments.edit', icon: '◈' },
   { to: '/spot-pairs', label: 'Spot pairs', permission: 'instruments.edit', icon: '⇅' },
   { to: '/params', label: 'Parameters', permission: 'params.edit', icon: '⚙' },
