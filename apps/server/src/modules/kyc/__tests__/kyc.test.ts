@@ -175,6 +175,21 @@ describe.each(DRIVERS)('kyc on %s', (driver) => {
     expect(ok.body).toMatchObject({ code: 200, result: { application: { birthDate: `${year - 18}-11-18` } } });
   });
 
+  it('reads the day from the server’s clock: refused the day before the 18th birthday, taken on it', async () => {
+    const u = await t.user();
+    const body = await application(t, u.token, { birthDate: '2008-11-19' });
+    const start = t.clock.now();
+    expect((await submit(t, u.token, body)).body).toMatchObject({ code: 40057, field: 'birthDate' });
+    try {
+      t.clock.set('2026-11-19T00:00:01Z');
+      const res = await submit(t, u.token, body);
+      expect(res.body).toMatchObject({ code: 200, result: { status: 'pending' } });
+      expect(res.body.result.application?.submittedAt).toBe(Date.parse('2026-11-19T00:00:01Z'));
+    } finally {
+      t.clock.set(start);
+    }
+  });
+
   it('takes only the user’s own KYC uploads, three different ones; the back only a passport may leave out', async () => {
     const u = await t.user();
     const other = await t.user();
