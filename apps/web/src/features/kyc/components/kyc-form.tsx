@@ -285,6 +285,9 @@ export function KycForm({ previous, onCancel }: { previous: KycView['application
             {errors.documentType}
           </p>
         ) : null}
+        <p className="field__hint" id="kyc-photo-hint">
+          {t('kyc.form.photoHint')}
+        </p>
         <div className="kyc-photos">
           <PhotoPicker
             slot="front"

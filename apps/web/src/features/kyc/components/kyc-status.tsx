@@ -2,7 +2,6 @@ import type { KycView } from '@openbourse/contracts/kyc.ts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconAlert, IconCheck, IconInfo, IconShield } from '@/shared/components/icons';
-import { KycBadge } from '@/shared/components/kyc-badge';
 import { useFormat } from '@/shared/hooks/use-format';
 
 /** Where the user's verification stands, in words: what happens next, by when, or why it failed. */
@@ -36,9 +35,7 @@ export function KycStatus({ view, action }: { view: KycView; action?: ReactNode 
     <div className={`kyc-status kyc-status--${view.status}`} data-testid="kyc-status" data-status={view.status}>
       <Icon className="kyc-status__icon" />
       <div className="kyc-status__body">
-        <p className="kyc-status__title">
-          {t(`kyc.state.${view.status}Title`)} <KycBadge status={view.status} />
-        </p>
+        <p className="kyc-status__title">{t(`kyc.state.${view.status}Title`)}</p>
         <p className="kyc-status__text">{text}</p>
         {view.status === 'failed' && app?.reason ? (
           <p className="kyc-status__reason" data-testid="kyc-reason">

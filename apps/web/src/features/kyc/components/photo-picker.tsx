@@ -88,7 +88,7 @@ export function PhotoPicker({
           onChange={choose}
           disabled={uploading}
           aria-labelledby={`${inputId}-label`}
-          aria-describedby={`${inputId}-help`}
+          aria-describedby={error ? `${inputId}-help` : 'kyc-photo-hint'}
           aria-invalid={error ? true : undefined}
           data-testid={`kyc-photo-${slot}-input`}
         />
@@ -118,11 +118,7 @@ export function PhotoPicker({
         <p className="field__error" id={`${inputId}-help`} role="alert" data-testid={`kyc-photo-${slot}-error`}>
           {error}
         </p>
-      ) : (
-        <p className="field__hint" id={`${inputId}-help`}>
-          {t('kyc.form.photoHint')}
-        </p>
-      )}
+      ) : null}
     </div>
   );
 }

@@ -79,9 +79,10 @@ function LoanCard({ loan, onRepay }: { loan: LoanRecord; onRepay(loan: LoanRecor
     ['applied', t('loan.record.applied'), when(loan.appliedAt)],
     ['drawn', t('loan.record.drawn'), when(loan.drawnAt)],
     ['due', t('loan.record.due'), when(loan.dueAt)],
-    ['accrued', t('loan.record.accrued'), money(loan.interestAccrued)],
     ['totalRepayment', t('loan.calc.totalRepayment'), money(loan.totalRepayment)],
   ];
+  // Interest runs from the payout: before it (applying, rejected) there is none to show.
+  if (loan.drawnAt !== null) rows.splice(6, 0, ['accrued', t('loan.record.accrued'), money(loan.interestAccrued)]);
   if (active) rows.push(['owed', t('loan.record.owed'), money(loan.owed)]);
   if (loan.status === 'repaid') {
     rows.push(['repaid', t('loan.record.repaid'), when(loan.repaidAt)]);
