@@ -19,6 +19,9 @@ export async function seedPlatform(
     await services.content.seed(tx);
     await services.market.seed(tx);
     await services.spot.seed(tx);
+    // Loan products on a fresh platform, their interest-free days the parameter loan_free_days.
+    const freeDays = Number((await services.params.lock(tx, 'loan_free_days'))?.value ?? '3');
+    await services.loans.products.seed(tx, Number.isSafeInteger(freeDays) && freeDays >= 0 ? freeDays : 3);
     if (demoLogin) await services.auth.ensureUser(tx, demoLogin);
   });
 }

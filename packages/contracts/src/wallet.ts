@@ -50,6 +50,8 @@ export const TRANSACTION_TYPES = [
   'spot_trade',
   'spot_fee',
   'spot_release',
+  'loan_draw',
+  'loan_repay',
   'other',
 ] as const;
 export const TransactionType = z
@@ -63,7 +65,8 @@ export const TransactionType = z
       'withdrawal_release: a rejected withdrawal’s hold returned; exchange_out: a currency given in an ' +
       'exchange (user/dh); exchange_in: the currency received for it; spot_order: funds held for a spot ' +
       'order; spot_trade: a spot trade’s coin or turnover; spot_fee: a spot trade’s fee; spot_release: what a ' +
-      'spot order held and did not use, returned; ' +
+      'spot order held and did not use, returned; loan_draw: a loan’s principal paid out; loan_repay: a loan repaid ' +
+      '(principal and interest); ' +
       'other: any other movement',
   );
 export type TransactionType = z.infer<typeof TransactionType>;

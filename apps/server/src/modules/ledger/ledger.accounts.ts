@@ -16,6 +16,7 @@ import {
   type AccountRef,
   type BalanceLine,
   type Currency,
+  MONEY_ACCOUNT_KINDS,
   type Mode,
   PLATFORM_ACCOUNT_KINDS,
   PLATFORM_SHARDS,
@@ -50,7 +51,7 @@ export async function lookupAccount(tx: Executor, ref: AccountRef, currency: str
   if ('platform' in ref) {
     return repo.findAccount(tx, { userId: null, mode: ref.mode, currency, kind: ref.platform, shard: ref.shard ?? 0 });
   }
-  return repo.findAccount(tx, { userId: ref.userId, mode: ref.mode, currency, kind: 'available' });
+  return repo.findAccount(tx, { userId: ref.userId, mode: ref.mode, currency, kind: ref.kind ?? 'available' });
 }
 
 /**
@@ -61,7 +62,7 @@ export async function lookupAccount(tx: Executor, ref: AccountRef, currency: str
 function refOrder(ref: AccountRef): string {
   if (typeof ref === 'number') return `0:${String(ref).padStart(20, '0')}`;
   if ('platform' in ref) return `1:${ref.platform}:${String(ref.shard ?? 0).padStart(5, '0')}`;
-  return `2:${String(ref.userId).padStart(20, '0')}`;
+  return `2:${String(ref.userId).padStart(20, '0')}:${ref.kind ?? 'available'}`;
 }
 
 /** How long a currency row read outside any transaction is reused (see `currencyReader`). */
@@ -131,10 +132,10 @@ export function createLedgerAccounts({ clock, db }: { clock: Clock; db?: Db }) {
       return accountRow(tx, null, ref.mode, currency, ref.platform, checkShard(ref.shard ?? 0));
     }
     checkUserId(ref.userId);
-    if (ref.kind !== undefined && ref.kind !== 'available') {
+    if (ref.kind !== undefined && ref.kind !== 'available' && ref.kind !== 'debt') {
       throw new LedgerMisuseError('locked accounts move only through holds');
     }
-    return accountRow(tx, ref.userId, ref.mode, currency, 'available');
+    return accountRow(tx, ref.userId, ref.mode, currency, ref.kind ?? 'available');
   }
 
   async function resolvePair(tx: Executor, debit: AccountRef, credit: AccountRef, currency: string) {
@@ -227,6 +228,8 @@ export function createLedgerAccounts({ clock, db }: { clock: Clock; db?: Db }) {
       const rows = await repo.listUserAccounts(exec, userId, mode);
       const lines = new Map<string, { name: string; scale: number; sort: number; available: bigint; locked: bigint }>();
       for (const r of rows) {
+        // What a user owes (debt) is not money of theirs.
+        if (!MONEY_ACCOUNT_KINDS.includes(r.kind as UserAccountKind)) continue;
         const line = lines.get(r.currency) ?? { name: r.name, scale: r.scale, sort: r.sort, available: 0n, locked: 0n };
         const units = fromLedger(r.balance, r.scale);
         if (r.kind === 'locked') line.locked += units;

@@ -7,7 +7,13 @@ import type { Executor } from '../../db/client.ts';
 import { checkMode, LEDGER_CODES, requireCurrency } from './ledger.helpers.ts';
 import * as repo from './ledger.repository.ts';
 import { toTransfer } from './ledger.transfers.ts';
-import type { Mode, StatementEntry, Transfer } from './ledger.types.ts';
+import {
+  MONEY_ACCOUNT_KINDS,
+  type Mode,
+  type StatementEntry,
+  type Transfer,
+  type UserAccountKind,
+} from './ledger.types.ts';
 
 /** Newest first: the statement of one account. */
 export async function accountTransfers(exec: Executor, accountId: number, limit = 100): Promise<Transfer[]> {
@@ -29,7 +35,10 @@ export async function statement(
   opts: { currency?: string; page: number; size: number } & repo.StatementFilter,
 ): Promise<{ entries: StatementEntry[]; total: number }> {
   checkMode(mode);
-  const accounts = await repo.userAccountIds(exec, userId, mode, opts.currency);
+  // The user's money only: what they owe on loans (debt) is theirs to see in the loan's record.
+  const accounts = (await repo.userAccountIds(exec, userId, mode, opts.currency)).filter((a) =>
+    MONEY_ACCOUNT_KINDS.includes(a.kind as UserAccountKind),
+  );
   if (accounts.length === 0) return { entries: [], total: 0 };
   const kindOf = new Map(accounts.map((a) => [a.id, a.kind]));
   const { rows, total } = await repo.transfersOfAccounts(

@@ -2,12 +2,28 @@
 export type Mode = 'real' | 'demo';
 export const MODES: readonly Mode[] = ['real', 'demo'];
 
-/** A user's money is split into what they can spend and what open orders / withdrawals hold. */
-export type UserAccountKind = 'available' | 'locked';
+/**
+ * A user's money is split into what they can spend and what open orders / withdrawals hold; `debt`
+ * is not money of theirs but what they owe on loans (its balance is the amount owed, moved only
+ * against the platform's `loan_receivable`): balances and statements leave it out.
+ */
+export type UserAccountKind = 'available' | 'locked' | 'debt';
 /** The platform's side of every posting: treasury (funding, payouts), fees, faucet (demo money), clearing (trades), deposits (the coins users sent in, credited on approval), exchange (the currencies users exchange: it takes what they give and pays what they receive, so it may go negative in one currency). */
-export type PlatformAccountKind = 'treasury' | 'fees' | 'faucet' | 'clearing' | 'deposits' | 'exchange';
+export type PlatformAccountKind =
+  | 'treasury'
+  | 'fees'
+  | 'faucet'
+  | 'clearing'
+  | 'deposits'
+  | 'exchange'
+  /** Pays loans' principal out and takes their repayment (principal and interest) back; goes negative like the treasury. */
+  | 'loans'
+  /** The other side of users' `debt` accounts: minus what users owe on loans (principal and interest accrued). */
+  | 'loan_receivable';
 export type AccountKind = UserAccountKind | PlatformAccountKind;
-export const USER_ACCOUNT_KINDS: readonly UserAccountKind[] = ['available', 'locked'];
+export const USER_ACCOUNT_KINDS: readonly UserAccountKind[] = ['available', 'locked', 'debt'];
+/** The user kinds that are the user's money (balances, statements, the transaction record). */
+export const MONEY_ACCOUNT_KINDS: readonly UserAccountKind[] = ['available', 'locked'];
 export const PLATFORM_ACCOUNT_KINDS: readonly PlatformAccountKind[] = [
   'treasury',
   'fees',
@@ -15,6 +31,8 @@ export const PLATFORM_ACCOUNT_KINDS: readonly PlatformAccountKind[] = [
   'clearing',
   'deposits',
   'exchange',
+  'loans',
+  'loan_receivable',
 ];
 
 /**
@@ -54,7 +72,7 @@ export interface Account {
  */
 export type AccountRef =
   | number
-  | { userId: number; mode: Mode; kind?: 'available' }
+  | { userId: number; mode: Mode; kind?: 'available' | 'debt' }
   | { platform: PlatformAccountKind; mode: Mode /** 0 (default) … PLATFORM_SHARDS − 1 */; shard?: number };
 
 export interface Transfer {

@@ -24,6 +24,7 @@ export type NotificationTarget =
   | { type: 'instrument'; id: number; code: string }
   | { type: 'deposit'; id: number }
   | { type: 'withdrawal'; id: number }
+  | { type: 'loan'; id: number }
   | { type: 'account' };
 
 export interface NotificationInput {
@@ -99,7 +100,8 @@ export function createNotificationsService(deps: {
         }
       : instrument
         ? { type: 'instrument', id: Number(row.subjectId), code: row.params.code ?? null, mode: null }
-        : (row.subjectType === 'deposit' || row.subjectType === 'withdrawal') && row.subjectId !== null
+        : (row.subjectType === 'deposit' || row.subjectType === 'withdrawal' || row.subjectType === 'loan') &&
+            row.subjectId !== null
           ? { type: row.subjectType, id: Number(row.subjectId), code: null, mode: 'real' }
           : { type: 'account', id: null, code: null, mode: null };
     return {

@@ -40,6 +40,9 @@ const ICONS: Record<NotificationKind, ComponentType<IconProps>> = {
   withdrawalRejected: IconWallet,
   kycVerified: IconShield,
   kycFailed: IconShield,
+  loanApproved: IconWallet,
+  loanRejected: IconWallet,
+  loanExpired: IconAlert,
 };
 const TONES: Partial<Record<NotificationKind, string>> = {
   orderCancelled: 'notification__icon--down',
@@ -49,6 +52,9 @@ const TONES: Partial<Record<NotificationKind, string>> = {
   orderFilled: 'notification__icon--up',
   depositApproved: 'notification__icon--up',
   depositRejected: 'notification__icon--down',
+  loanApproved: 'notification__icon--up',
+  loanRejected: 'notification__icon--down',
+  loanExpired: 'notification__icon--down',
   withdrawalPaid: 'notification__icon--up',
   withdrawalRejected: 'notification__icon--down',
   kycVerified: 'notification__icon--up',
@@ -62,6 +68,7 @@ const TONES: Partial<Record<NotificationKind, string>> = {
  */
 export function subjectLink(n: Pick<Notification, 'subject'>): string {
   if (n.subject.type === 'deposit' || n.subject.type === 'withdrawal') return '/profile/balance';
+  if (n.subject.type === 'loan') return '/loan';
   if ((n.subject.type === 'order' || n.subject.type === 'instrument') && n.subject.code) {
     return `/market?id=${encodeURIComponent(n.subject.code)}`;
   }

@@ -44,6 +44,8 @@ const KNOWN_TYPES: Record<TransactionType, true> = {
   spot_trade: true,
   spot_fee: true,
   spot_release: true,
+  loan_draw: true,
+  loan_repay: true,
   other: true,
 };
 /** The types a user may narrow the record to, in the order the menu lists them. */
