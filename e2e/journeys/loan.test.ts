@@ -1,0 +1,237 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import * as OTPAuth from 'otpauth';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext, screenshot } from '../support/browser.ts';
+import { logInAsDemo, useJourney } from '../support/journey.ts';
+
+/**
+ * Identity and a loan, in the desktop layout, in English: the operator offers a loan product
+ * (through the admin API); the demo user verifies their identity on /profile/verify (three photos
+ * uploaded, a passport); the owner approves it; the user borrows on /loan: the calculator's figures,
+ * the agreement signed in the box with the mouse, "I agree"; the owner approves the loan and the
+ * principal arrives in the user's real balance; the user repays it the same day (within the
+ * interest-free days: the principal only) and the balance is what it was.
+ */
+const env = useJourney();
+
+type Envelope<T> = { code: number; msg: string; result: T };
+const plain = (s: string | null) => (s ?? '').replace(/[\u2066-\u2069]/g, '');
+
+// ------------------------------------------------------------------ the owner, signed in once
+
+let owner: Page | null = null;
+
+function firstOwner(): { email: string; password: string } {
+  const text = fs.readFileSync(path.join(env.server.dataDir, 'initial-admin.txt'), 'utf8');
+  return {
+    email: /^email: (.+)$/m.exec(text)?.[1] ?? '',
+    password: /^password: (.+)$/m.exec(text)?.[1] ?? '',
+  };
+}
+
+async function ownerPage(): Promise<Page> {
+  if (owner) return owner;
+  const page = await (await newContext(env.browser, 'desktop')).newPage();
+  const { email, password } = firstOwner();
+  await page.goto(`${env.server.url}/admin/`);
+  await page.waitForURL(/\/admin\/sign-in$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/admin\/enrol$/);
+  await page.getByRole('button', { name: 'Show my QR code' }).click();
+  await expect.poll(() => page.getByTestId('totp-secret').textContent()).toMatch(/[A-Z2-7]{16,}/);
+  const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').trim();
+  const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate();
+  await page.getByLabel('Authenticator code').fill(code);
+  await page.getByRole('button', { name: 'Confirm and continue' }).click();
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  owner = page;
+  return page;
+}
+
+async function admin<T>(method: 'GET' | 'POST', apiPath: string, body?: unknown): Promise<Envelope<T>> {
+  const page = await ownerPage();
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('ob.admin.session') ?? '{}').token);
+  const res = await fetch(`${env.server.url}/swx/admin/${apiPath}`, {
+    method,
+    headers: { Authorization: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return (await res.json()) as Envelope<T>;
+}
+
+// ------------------------------------------------------------------ the user's calls (checks)
+
+function call<T>(page: Page, method: 'GET' | 'POST', apiPath: string, body?: unknown): Promise<Envelope<T>> {
+  return page.evaluate(
+    async ({ method, apiPath, body }) => {
+      const res = await fetch(`/swx/customer/${apiPath}`, {
+        method,
+        headers: {
+          authorization: sessionStorage.getItem('ob.token') ?? '',
+          virtually: 'NO',
+          'content-type': 'application/json',
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return res.json();
+    },
+    { method, apiPath, body },
+  ) as Promise<Envelope<T>>;
+}
+
+async function realUsdt(page: Page): Promise<string> {
+  const b = await call<{ balances: { currency: string; available: string }[] }>(page, 'GET', 'user/getBalances');
+  return b.result.balances.find((x) => x.currency === 'USDT')?.available ?? '0';
+}
+
+/** A small PNG made here (node:zlib): a 120 × 80 card in `rgb`, so each photo is an image of its own. */
+function photo([r, g, b]: [number, number, number]): Buffer {
+  const width = 120;
+  const height = 80;
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) {
+      const card = x > 10 && x < width - 10 && y > 10 && y < height - 10;
+      row.set(card ? [r, g, b] : [240, 242, 245], 1 + x * 3);
+    }
+    rows.push(row);
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(zlib.crc32(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function signInBox(page: Page) {
+  const canvas = page.getByTestId('loan-signature-canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('no signature box');
+  await page.mouse.move(box.x + 30, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 24; i++) {
+    await page.mouse.move(box.x + 30 + i * 10, box.y + box.height / 2 + Math.sin(i / 2) * 25, { steps: 2 });
+  }
+  await page.mouse.up();
+}
+
+describe('identity verification and a loan', () => {
+  it('verifies, borrows under a signed agreement, receives the principal and repays it', async () => {
+    const product = await admin<{ id: number }>('POST', 'loan-products', {
+      names: { en: 'Starter loan' },
+      currency: 'USDT',
+      minAmount: '100',
+      maxAmount: '5000',
+      termDays: [7, 30],
+      dailyRate: '0.0005',
+      freeDays: 3,
+      maxActive: 1,
+      kycFrom: '0',
+      enabled: true,
+      sort: 0,
+    });
+    expect(product, product.msg).toMatchObject({ code: 200 });
+
+    const page = await (await newContext(env.browser, 'desktop')).newPage();
+    await logInAsDemo(page, env.server.url);
+
+    // ---- identity verification from the account centre
+    await page.goto(`${env.server.url}/profile`);
+    await page.getByTestId('profile-verify').click();
+    await page.getByTestId('kyc-form').waitFor();
+    await page.getByTestId('kyc-firstName').fill('Ada');
+    await page.getByTestId('kyc-lastName').fill('Lovelace');
+    await page.getByTestId('kyc-birthDate').fill('1990-12-10');
+    await page.getByTestId('kyc-sex').selectOption('female');
+    await page.getByTestId('kyc-country').selectOption('GB');
+    await page.getByTestId('kyc-phone').fill('+44 7700 900123');
+    await page.getByTestId('kyc-address').fill('12 St James’s Square, London');
+    await page.getByTestId('kyc-doc-passport').check();
+    await page
+      .getByTestId('kyc-photo-front-input')
+      .setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: photo([30, 90, 160]) });
+    await page
+      .getByTestId('kyc-photo-inHand-input')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: photo([160, 90, 30]) });
+    await expect.poll(() => page.getByTestId('kyc-photo-front').getAttribute('data-state')).toBe('uploaded');
+    await expect.poll(() => page.getByTestId('kyc-photo-inHand').getAttribute('data-state')).toBe('uploaded');
+    await screenshot(page, 'loan-desktop-en-kyc-form');
+    await page.getByTestId('kyc-submit').click();
+    await expect.poll(() => page.getByTestId('kyc-status').getAttribute('data-status')).toBe('pending');
+    await expect(page.getByTestId('kyc-status').textContent()).resolves.toContain('within 48 hours');
+
+    const queue = await admin<{ list: { id: number; username: string; status: string }[] }>(
+      'GET',
+      'kyc?status=pending',
+    );
+    const application = queue.result.list.find((a) => a.username === 'demo');
+    expect(application, JSON.stringify(queue)).toBeTruthy();
+    const approved = await admin('POST', `kyc/${application?.id}/approve`);
+    expect(approved, approved.msg).toMatchObject({ code: 200 });
+
+    // ---- the loan: figures, agreement, signature
+    const before = await realUsdt(page);
+    await page.goto(`${env.server.url}/loan`);
+    await expect.poll(() => page.getByTestId('loan-kyc-card').textContent()).toContain('Verified');
+    await page.getByTestId('loan-amount').fill('1000');
+    await page.getByTestId('loan-term-30').check();
+    // 1000 × 0.05 % = 0.50 a day for the 27 days after the 3 free ones.
+    await expect
+      .poll(async () => plain(await page.getByTestId('loan-figure-totalInterest').textContent()))
+      .toBe('13.50 USDT');
+    expect(plain(await page.getByTestId('loan-figure-totalRepayment').textContent())).toBe('1,013.50 USDT');
+
+    // Unsigned: refused in the page, nothing sent.
+    await page.getByTestId('loan-submit').click();
+    await page.getByTestId('loan-signature-error').waitFor();
+    await signInBox(page);
+    await expect.poll(() => page.getByTestId('loan-submit').getAttribute('data-signed')).toBe('true');
+    await page.getByTestId('loan-agree').check();
+    await screenshot(page, 'loan-desktop-en-signed');
+    await page.getByTestId('loan-submit').click();
+    await expect.poll(() => page.getByTestId('loan-row').first().getAttribute('data-status')).toBe('pending');
+
+    const loans = await admin<{ list: { id: number; username: string; status: string }[] }>(
+      'GET',
+      'loans?status=pending',
+    );
+    const loan = loans.result.list.find((l) => l.username === 'demo');
+    expect(loan, JSON.stringify(loans)).toBeTruthy();
+    const paid = await admin('POST', `loans/${loan?.id}/approve`);
+    expect(paid, paid.msg).toMatchObject({ code: 200 });
+
+    // ---- the principal arrives; the user repays it on the first day (interest-free: principal only)
+    await page.reload();
+    await expect.poll(() => page.getByTestId('loan-row').first().getAttribute('data-status')).toBe('repaying');
+    const withLoan = await realUsdt(page);
+    expect(Number(withLoan) - Number(before)).toBeCloseTo(1000, 6);
+    expect(plain(await page.getByTestId('loan-row-owed').first().textContent())).toBe('1,000.00 USDT');
+    await screenshot(page, 'loan-desktop-en-repaying');
+    await page.getByTestId('loan-row-repay').first().click();
+    const dialog = page.getByTestId('loan-repay-dialog');
+    expect(plain(await dialog.getByTestId('loan-repay-amount').textContent())).toBe('1,000.00 USDT');
+    await dialog.getByTestId('loan-repay-confirm').click();
+    await expect.poll(() => page.getByTestId('loan-row').first().getAttribute('data-status')).toBe('repaid');
+    expect(await realUsdt(page)).toBe(before);
+  });
+});
