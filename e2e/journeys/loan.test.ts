@@ -210,6 +210,13 @@ describe('identity verification and a loan', () => {
     await screenshot(page, 'loan-desktop-en-signed');
     await page.getByTestId('loan-submit').click();
     await expect.poll(() => page.getByTestId('loan-row').first().getAttribute('data-status')).toBe('pending');
+    // The signed agreement: a PDF fetched with the session, opened in a tab of its own.
+    const [tab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByTestId('loan-row-agreement').first().click(),
+    ]);
+    await expect.poll(() => tab.url()).toMatch(/^blob:/);
+    await tab.close();
 
     const loans = await admin<{ list: { id: number; username: string; status: string }[] }>(
       'GET',
