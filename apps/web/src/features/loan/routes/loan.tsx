@@ -122,7 +122,6 @@ export default function LoanRoute() {
 
   let applyBody: ReactNode = null;
   if (!isLoggedIn) applyBody = <LoginPrompt text={t('loan.apply.loginText')} />;
-  else if (demo) applyBody = <DemoNotice />;
   else if (product && choice)
     applyBody = (
       <ApplyForm
@@ -160,9 +159,12 @@ export default function LoanRoute() {
               />
               {kycNeeded ? <KycPrompt product={product} /> : null}
             </Section>
-            <Section title={t('loan.apply.title')} className="loan-borrow__apply">
-              {applyBody}
-            </Section>
+            {/* The demo account borrows nothing: the notice above says so and where to switch. */}
+            {demo && isLoggedIn ? null : (
+              <Section title={t('loan.apply.title')} className="loan-borrow__apply">
+                {applyBody}
+              </Section>
+            )}
           </div>
         ) : null}
         {isLoggedIn ? (
