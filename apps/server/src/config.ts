@@ -11,6 +11,8 @@ const ConfigSchema = z.object({
    */
   INTERNAL_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
+  /** Tests only: a file holding milliseconds the server's clock runs ahead by (lib/clock.ts offsetFileClock). */
+  CLOCK_OFFSET_FILE: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   /**

@@ -1,6 +1,8 @@
 import { buildApp, type Services } from './app.ts';
 import type { Config } from './config.ts';
+import fs from 'node:fs';
 import { openDatabase } from './db/client.ts';
+import { offsetFileClock } from './lib/clock.ts';
 import { ensureInitialOwner, type FirstOwner } from './modules/admin/admin.first-owner.ts';
 import { seedPlatform } from './seed.ts';
 
@@ -24,6 +26,7 @@ export async function startServer(
   const { app, services } = await buildApp({
     config,
     database,
+    ...(config.CLOCK_OFFSET_FILE ? { clock: offsetFileClock(config.CLOCK_OFFSET_FILE, fs) } : {}),
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.body.password', 'req.body.newPassword', 'req.body.code'],
