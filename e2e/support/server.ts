@@ -13,6 +13,8 @@ export interface RunningServer {
   messages: { to: string; subject: string; body: string }[];
   /** Waits for the newest 6-digit code sent to an address after `since` messages. */
   codeFor(to: string, since?: number): Promise<string>;
+  /** Moves the server's clock ahead by `ms` more (CLOCK_OFFSET_FILE): loan days, expiries. */
+  advanceClock(ms: number): void;
   stop(): Promise<void>;
 }
 
@@ -29,6 +31,7 @@ export async function startServer(): Promise<RunningServer> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       DATABASE_URL: '',
+      CLOCK_OFFSET_FILE: path.join(dataDir, 'clock-offset'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -56,7 +59,12 @@ export async function startServer(): Promise<RunningServer> {
     child.on('exit', (code) => reject(new Error(`server exited with ${code}\n${stderr}`)));
   });
   await ready;
+  let offset = 0;
   return {
+    advanceClock(ms) {
+      offset += ms;
+      fs.writeFileSync(path.join(dataDir, 'clock-offset'), String(offset));
+    },
     url: `http://127.0.0.1:${port}`,
     dataDir,
     messages,
