@@ -156,4 +156,21 @@ export function adminLoanRoutes(app: FastifyInstance, { loans }: { loans: AdminL
     },
     async (req) => ok(req, await loans.updateProduct(actor(req), req.params.id, req.body)),
   );
+
+  r.post(
+    '/swx/admin/loan-products/:id',
+    {
+      ...edit,
+      schema: {
+        tags: [TAG],
+        security: BEARER,
+        summary:
+          'Replace a loan product’s fields (audited); loans already applied for keep the terms they were signed with',
+        params: IdParams,
+        body: AdminLoanProductInput,
+        response: { 200: envelope(AdminLoanProduct) },
+      },
+    },
+    async (req) => ok(req, await loans.updateProduct(actor(req), req.params.id, req.body)),
+  );
 }

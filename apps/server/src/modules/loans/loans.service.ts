@@ -164,7 +164,7 @@ export function createLoans(deps: {
       }
       const signature = await inkedPng(input.signature);
       if (!signature) throw loansErrors.notSigned();
-      // Fail fast before drawing the PDF; the count that decides is the locked one below.
+      // Fail fast; the count that decides is the locked one below.
       const seen = await repo.countByStatus(db, userId, ACTIVE_STATUSES);
       if ((seen.get('pending') ?? 0) > 0) throw loansErrors.alreadyApplying();
 
@@ -178,16 +178,8 @@ export function createLoans(deps: {
         freeDays: product.freeDays,
         drawnAt: now.getTime(),
       });
-      const agreement = await agreementPdf({
-        lang,
-        loanNo: String(publicId),
-        date: now.getTime(),
-        lender: await deps.lender(),
-        borrower: await deps.username(db, userId),
-        currency: product.currency,
-        terms,
-        signaturePng: signature,
-      });
+      const lender = await deps.lender();
+      const borrower = await deps.username(db, userId);
       const row = await db.transaction(async (tx) => {
         // One application of this user at a time: counted and inserted under the user's lock.
         await repo.lockUser(tx, userId);
@@ -195,6 +187,17 @@ export function createLoans(deps: {
         if ((counts.get('pending') ?? 0) > 0) throw loansErrors.alreadyApplying();
         const active = [...counts.values()].reduce((a, b) => a + b, 0);
         if (active >= product.maxActive) throw loansErrors.tooMany();
+        // Drawn under the lock: of many racing applications only the one taken draws its PDF.
+        const agreement = await agreementPdf({
+          lang,
+          loanNo: String(publicId),
+          date: now.getTime(),
+          lender,
+          borrower,
+          currency: product.currency,
+          terms,
+          signaturePng: signature,
+        });
         const created = await repo.insertLoan(tx, {
           publicId,
           userId,
