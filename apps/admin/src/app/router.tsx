@@ -16,6 +16,8 @@ import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { DepositsPage } from '@/features/deposits/deposits-page';
 import { InstrumentsPage } from '@/features/instruments/instruments-page';
 import { KycPage } from '@/features/kyc/kyc-page';
+import { LoanProductsPage } from '@/features/loan-products/loan-products-page';
+import { LoansPage } from '@/features/loans/loans-page';
 import { NetworksPage } from '@/features/networks/networks-page';
 import { ParamsPage } from '@/features/params/params-page';
 import { SpotPairsPage } from '@/features/spot-pairs/spot-pairs-page';
@@ -46,10 +48,12 @@ export const SCREENS: { path: string; permission: AdminPermission; element: Reac
   { path: 'deposits', permission: 'reviews.decide', element: <DepositsPage /> },
   { path: 'withdrawals', permission: 'reviews.decide', element: <WithdrawalsPage /> },
   { path: 'kyc', permission: 'reviews.decide', element: <KycPage /> },
+  { path: 'loans', permission: 'reviews.decide', element: <LoansPage /> },
   { path: 'instruments', permission: 'instruments.edit', element: <InstrumentsPage /> },
   { path: 'spot-pairs', permission: 'instruments.edit', element: <SpotPairsPage /> },
   { path: 'params', permission: 'params.edit', element: <ParamsPage /> },
   { path: 'networks', permission: 'params.edit', element: <NetworksPage /> },
+  { path: 'loan-products', permission: 'params.edit', element: <LoanProductsPage /> },
   { path: 'content', permission: 'content.edit', element: <ContentListPage /> },
   { path: 'content/:id', permission: 'content.edit', element: <ContentEditPage /> },
   { path: 'admins', permission: 'admins.manage', element: <AdminsPage /> },
