@@ -4,7 +4,8 @@
  * principal filled in, the terms table from `loanTerms`, and the signature image.
  *
  * Fonts: pdf-lib's standard fonts draw Latin only, so the system's Noto fonts are embedded (subset)
- * through @pdf-lib/fontkit: Noto Sans for Latin, Noto Sans Arabic / Thai for those scripts, the Noto
+ * through fontkit 2 (upstream: @pdf-lib/fontkit's old subsetter corrupts TrueType `loca` tables and
+ * writes CID-keyed CFF that viewers reject, so CJK would print blank; see `kit`): Noto Sans for Latin, Noto Sans Arabic / Thai for those scripts, the Noto
  * Sans CJK collection's Japanese, Korean, Simplified or Traditional face. Each run of text is drawn
  * with the first font that has its glyphs; an Arabic line's runs are laid out right to left (fontkit
  * shapes and orders the Arabic itself). Without the fonts (another system) the agreement is written
@@ -13,7 +14,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Language } from '@openbourse/contracts/languages.ts';
 import type { LoanTerms } from '@openbourse/money';
-import fontkit from '@pdf-lib/fontkit';
+import { EventEmitter } from 'node:events';
+import * as fontkit from 'fontkit';
 import { errorMessage } from '@openbourse/locales/server.ts';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
@@ -115,20 +117,49 @@ interface Face {
   has(cp: number): boolean;
 }
 
+/**
+ * What pdf-lib needs of fontkit, from upstream fontkit 2: the font of the bytes (a collection's face
+ * by its PostScript name) whose subsets pdf-lib reads through `encodeStream()`, which fontkit 2
+ * replaced by `encode()`.
+ */
+function kit(postscriptName?: string) {
+  return {
+    create(data: Uint8Array) {
+      const font = fontkit.create(Buffer.from(data.buffer, data.byteOffset, data.byteLength), postscriptName);
+      if (!('createSubset' in font)) throw new Error('loans: a font collection needs a face name');
+      const createSubset = font.createSubset.bind(font);
+      return Object.assign(font, {
+        createSubset() {
+          const subset = createSubset();
+          return Object.assign(subset, {
+            encodeStream() {
+              const out = new EventEmitter();
+              queueMicrotask(() => {
+                try {
+                  out.emit('data', subset.encode());
+                  out.emit('end');
+                } catch (err) {
+                  out.emit('error', err);
+                }
+              });
+              return out;
+            },
+          });
+        },
+      });
+    },
+  };
+}
+
 async function embedFaces(doc: PDFDocument, files: FontFile[]): Promise<Face[]> {
   const faces: Face[] = [];
   for (const f of files) {
     const data = readFont(f.path);
     if (!data) throw new Error(`loans: font ${f.path} missing`);
-    // A collection's face: pdf-lib asks fontkit for the font of the bytes, so it is told which one.
-    const kit = f.postscriptName
-      ? { create: (buf: Uint8Array) => fontkit.create(buf as Buffer, f.postscriptName) }
-      : fontkit;
-    doc.registerFontkit(kit as typeof fontkit);
+    doc.registerFontkit(kit(f.postscriptName) as unknown as Parameters<PDFDocument['registerFontkit']>[0]);
     const pdf = await doc.embedFont(data, { subset: true });
-    const probe = fontkit.create(data, f.postscriptName) as unknown as {
-      hasGlyphForCodePoint(cp: number): boolean;
-    };
+    const probe = fontkit.create(data, f.postscriptName);
+    if (!('hasGlyphForCodePoint' in probe)) throw new Error(`loans: ${f.path} needs a face name`);
     faces.push({ pdf, has: (cp) => probe.hasGlyphForCodePoint(cp) });
   }
   return faces;
