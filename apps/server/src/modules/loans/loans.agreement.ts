@@ -278,8 +278,13 @@ export interface AgreementInput {
   signaturePng: Buffer;
 }
 
+/**
+ * The date in the language's words. Arabic keeps Western digits (`nu-latn`), as the amounts have:
+ * fontkit orders a run of Arabic script right to left as a whole, which would reverse Arabic-Indic
+ * digits.
+ */
 const dateText = (ms: number, lang: Language) =>
-  new Intl.DateTimeFormat(lang === 'hk' ? 'zh-HK' : lang === 'zh' ? 'zh-CN' : lang, {
+  new Intl.DateTimeFormat(lang === 'hk' ? 'zh-HK' : lang === 'zh' ? 'zh-CN' : lang === 'ar' ? 'ar-u-nu-latn' : lang, {
     year: 'numeric',
     month: 'long',
     day: 'numeric',

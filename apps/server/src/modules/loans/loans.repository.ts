@@ -151,12 +151,21 @@ export const loansRepository = {
     return row;
   },
 
-  /** Ids of the loans that owe money (repaying or expired), oldest first. */
-  async owingIds(exec: Executor): Promise<number[]> {
+  /**
+   * Ids of the loans that owe money (repaying or expired) with work at `now`: a day ended that is not
+   * accounted for yet, or maturity passed while still repaying. Oldest first.
+   */
+  async dueIds(exec: Executor, now: Date): Promise<number[]> {
+    const at = sql`${now.toISOString()}::timestamptz`;
     const rows = await exec
       .select({ id: loans.id })
       .from(loans)
-      .where(inArray(loans.status, [...OWING_STATUSES]))
+      .where(
+        and(
+          inArray(loans.status, [...OWING_STATUSES]),
+          sql`(${loans.drawnAt} + (${loans.accruedDays} + 1) * interval '24 hours' <= ${at} or (${loans.status} = 'repaying' and ${loans.dueAt} <= ${at}))`,
+        ),
+      )
       .orderBy(asc(loans.id));
     return rows.map((r) => r.id);
   },

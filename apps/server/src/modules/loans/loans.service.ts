@@ -324,7 +324,7 @@ export function createLoans(deps: {
     async accrueAll(): Promise<{ loans: number; expired: number }> {
       let changed = 0;
       let expired = 0;
-      for (const id of await repo.owingIds(db)) {
+      for (const id of await repo.dueIds(db, clock.now())) {
         const r = await db.transaction(async (tx) => {
           const locked = await repo.loanById(tx, id, true);
           if (!locked) return null;
