@@ -63,10 +63,11 @@ const TONES: Partial<Record<NotificationKind, string>> = {
 
 /**
  * Where a notification leads: an order or a price alert to its instrument's market page (positions
- * and history are listed there), a deposit or withdrawal to the balances it changed, an account notice to the
- * security settings.
+ * and history are listed there), a deposit or withdrawal to the balances it changed, a loan to /loan, the
+ * identity review's verdict to the verification page, any other account notice to the security settings.
  */
-export function subjectLink(n: Pick<Notification, 'subject'>): string {
+export function subjectLink(n: Pick<Notification, 'subject' | 'kind'>): string {
+  if (n.kind === 'kycVerified' || n.kind === 'kycFailed') return '/profile/verify';
   if (n.subject.type === 'deposit' || n.subject.type === 'withdrawal') return '/profile/balance';
   if (n.subject.type === 'loan') return '/loan';
   if ((n.subject.type === 'order' || n.subject.type === 'instrument') && n.subject.code) {

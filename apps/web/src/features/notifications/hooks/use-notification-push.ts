@@ -9,7 +9,7 @@ import { notificationKeys } from '../api/notification-keys';
  * Follows `{"ch":"notifications","id","unread"}` pushes on the live feed (the server sends them to
  * the user's signed-in sockets when a notification arrives or some are read elsewhere): the badge
  * takes the pushed count at once and the list is fetched again; a new one also refreshes the
- * balances, deposits and withdrawals it may be about.
+ * balances, deposits, withdrawals, identity state and loans it may be about.
  */
 export function useNotificationPush() {
   const client = useQueryClient();
@@ -22,9 +22,11 @@ export function useNotificationPush() {
       client.setQueryData(notificationKeys.unread(token), unread);
       void client.invalidateQueries({ queryKey: notificationKeys.lists });
       // A new notification may be a reviewer's decision (a deposit credited, a withdrawal paid or
-      // released): what it changed is fetched again where it is shown.
+      // released, an identity verified, a loan paid out) or a loan falling due: what it changed is
+      // fetched again where it is shown.
       if (typeof message.id === 'number') {
-        for (const queryKey of [queryKeys.balances, queryKeys.deposits, queryKeys.withdrawals]) {
+        const changed = [queryKeys.balances, queryKeys.deposits, queryKeys.withdrawals, queryKeys.kyc, queryKeys.loans];
+        for (const queryKey of [...changed, queryKeys.user]) {
           void client.invalidateQueries({ queryKey });
         }
       }
