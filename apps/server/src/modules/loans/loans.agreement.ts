@@ -209,8 +209,21 @@ function visualPieces(text: string): string[] {
     }
     pieces.push({ text: ch, ltr: ltr ?? false });
   }
+  // Neutrals between two left-to-right pieces ("1000 USDT") are left to right too (Unicode's N1).
+  const merged: typeof pieces = [];
+  for (let i = 0; i < pieces.length; i++) {
+    const p = pieces[i]!;
+    const prev = merged.at(-1);
+    const next = pieces[i + 1];
+    if (prev?.ltr && !p.ltr && !STRONG_RTL.test(p.text) && next?.ltr) {
+      prev.text += p.text + next.text;
+      i += 1;
+      continue;
+    }
+    merged.push({ ...p });
+  }
   // A left-to-right piece's trailing spaces belong between it and the next piece.
-  return pieces.reverse().map((p) => (p.ltr ? p.text.trim() : p.text));
+  return merged.reverse().map((p) => (p.ltr ? p.text.trim() : p.text));
 }
 
 interface Writer {
@@ -254,7 +267,8 @@ function drawLine(
 ) {
   const x0 = opts.x ?? MARGIN;
   const width = opts.width ?? PAGE[0] - 2 * MARGIN;
-  const pieces = opts.rtl ? visualPieces(text) : [text];
+  // In right-to-left text a line with no right-to-left letter ("1000.000000 USDT") reads as written.
+  const pieces = opts.rtl && STRONG_RTL.test(text) ? visualPieces(text) : [text];
   const runs = pieces.flatMap((p) => runsOf(p, opts.faces));
   const total = runs.reduce((s, r) => s + r.face.pdf.widthOfTextAtSize(r.text, opts.size), 0);
   let x = opts.rtl ? x0 + width - total : x0;
