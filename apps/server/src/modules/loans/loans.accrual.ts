@@ -7,6 +7,7 @@
 import { daysElapsed, formatDecimal, fromLedger } from '@openbourse/money';
 import type { Executor } from '../../db/client.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import { PLATFORM_SHARDS } from '../ledger/ledger.types.ts';
 import { type LoanRow, loansRepository as repo, OWING_STATUSES } from './loans.repository.ts';
 
 /** Transfer codes (the transaction record shows loan_draw and loan_repay; the others move debt). */
@@ -34,6 +35,17 @@ export const loanKeys = {
 const REF = 'loan';
 const REAL = 'real' as const;
 
+/**
+ * The platform's side of a loan's postings: one shard of `loans` / `loan_receivable` chosen by the
+ * loan, so postings of different loans (the hourly accrual, approvals, repayments) do not queue on
+ * one row. The platform's figure is the sum of the shards (ledger `platformBalance`).
+ */
+const platform = (kind: 'loans' | 'loan_receivable', row: LoanRow) => ({
+  platform: kind,
+  mode: REAL,
+  shard: row.id % PLATFORM_SHARDS,
+});
+
 export function createLoanLedger({ ledger }: { ledger: LedgerService }) {
   async function scaleOf(exec: Executor, currency: string): Promise<number> {
     const cur = await ledger.getCurrency(exec, currency);
@@ -52,7 +64,7 @@ export function createLoanLedger({ ledger }: { ledger: LedgerService }) {
       const amount = formatDecimal(fromLedger(row.principal, scale), scale);
       await ledger.transfer(tx, {
         key: loanKeys.draw(row.id),
-        debit: { platform: 'loans', mode: REAL },
+        debit: platform('loans', row),
         credit: { userId: row.userId, mode: REAL },
         currency: row.currency,
         amount,
@@ -61,7 +73,7 @@ export function createLoanLedger({ ledger }: { ledger: LedgerService }) {
       });
       await ledger.transfer(tx, {
         key: loanKeys.debt(row.id),
-        debit: { platform: 'loan_receivable', mode: REAL },
+        debit: platform('loan_receivable', row),
         credit: { userId: row.userId, mode: REAL, kind: 'debt' },
         currency: row.currency,
         amount,
@@ -87,7 +99,7 @@ export function createLoanLedger({ ledger }: { ledger: LedgerService }) {
         if (k <= row.freeDays || daily <= 0n) continue;
         await ledger.transfer(tx, {
           key: loanKeys.day(row.id, k),
-          debit: { platform: 'loan_receivable', mode: REAL },
+          debit: platform('loan_receivable', row),
           credit: { userId: row.userId, mode: REAL, kind: 'debt' },
           currency: row.currency,
           amount: formatDecimal(daily, scale),
@@ -110,7 +122,7 @@ export function createLoanLedger({ ledger }: { ledger: LedgerService }) {
       await ledger.transfer(tx, {
         key: loanKeys.repay(row.id),
         debit: { userId: row.userId, mode: REAL },
-        credit: { platform: 'loans', mode: REAL },
+        credit: platform('loans', row),
         currency: row.currency,
         amount: owed,
         code: LOAN_CODES.repay,
@@ -119,7 +131,7 @@ export function createLoanLedger({ ledger }: { ledger: LedgerService }) {
       await ledger.transfer(tx, {
         key: loanKeys.settle(row.id),
         debit: { userId: row.userId, mode: REAL, kind: 'debt' },
-        credit: { platform: 'loan_receivable', mode: REAL },
+        credit: platform('loan_receivable', row),
         currency: row.currency,
         amount: owed,
         code: LOAN_CODES.settle,

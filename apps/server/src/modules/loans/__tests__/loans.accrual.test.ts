@@ -66,6 +66,11 @@ describe.each(DRIVERS)('loan accrual, expiry and races on %s', (driver) => {
     expect(await t.balance(u.id, 'real')).toMatchObject({ available: '0.000000' });
     const debt = await t.services.ledger.getOrCreateUserAccount(t.database.db, u.id, 'real', 'USDT', 'debt');
     expect(debt.balance).toBe('0.000000');
+    // The platform: nothing owed to it any more, and the loan account holds the interest earned.
+    const platform = (kind: 'loans' | 'loan_receivable') =>
+      t.services.ledger.platformBalance(t.database.db, 'real', 'USDT', kind);
+    expect(await platform('loan_receivable')).toBe('0.000000');
+    expect(await platform('loans')).toBe('199.000000');
     // A repaid loan accrues no more.
     await t.jump(5 * DAY_MS);
     await t.services.loans.accrueAll();
