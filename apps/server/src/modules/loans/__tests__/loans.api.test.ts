@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AdminLoan, ListLoanProductsResult, LoanRecord } from '@openbourse/contracts/loan.ts';
 import type { Notification } from '@openbourse/contracts/notifications.ts';
 import type { ListTransactionsResult } from '@openbourse/contracts/wallet.ts';
@@ -69,6 +70,7 @@ describe.each(DRIVERS)('loans on %s', (driver) => {
     });
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.headers['x-content-sha256']).toBe(createHash('sha256').update(pdf.rawPayload).digest('hex'));
     const other = await t.user();
     const theirs = await t.call('GET', `/swx/customer/user/loanAgreement/${loan.id}`, { token: other.token });
     expect(theirs.body.code).toBe(80005);
@@ -129,6 +131,11 @@ describe.each(DRIVERS)('loans on %s', (driver) => {
       status: 'rejected',
       reason: 'Income could not be confirmed',
     });
+    expect((await t.mine(u.token, { status: 'pending' })).total).toBe(0);
+    expect((await t.mine(u.token, { status: 'rejected', size: '1' })).list).toHaveLength(1);
+    const bad = await t.call('GET', '/swx/customer/user/listLoanRecord', { token: u.token, query: { status: 'lost' } });
+    expect(bad.body.code).toBe(40001);
+    expect((await t.call('GET', '/swx/customer/user/listLoanRecord', {})).body.code).toBe(401);
     expect((await t.approve(loan.id)).code).toBe(40036);
     expect(await t.balance(u.id, 'real')).toMatchObject({ available: '0.000000' });
     // A rejected application no longer blocks a new one.
