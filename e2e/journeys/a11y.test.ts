@@ -58,6 +58,7 @@ const ROUTES: { path: string; auth: Auth | 'both' }[] = [
   { path: '/profile/invite', auth: 'in' },
   { path: '/profile/notification', auth: 'in' },
   { path: '/profile/alerts', auth: 'in' },
+  { path: '/profile/verify', auth: 'in' },
   { path: '/help', auth: 'out' },
   { path: '/help/faq', auth: 'out' },
   { path: '/help/notice', auth: 'out' },

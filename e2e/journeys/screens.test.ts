@@ -17,6 +17,8 @@ const screens: { name: string; path: string; ready: string; login?: boolean }[] 
   { name: 'profile', path: '/profile', ready: 'profile-username', login: true },
   { name: 'market', path: '/market', ready: 'market-simulated' },
   { name: 'records', path: '/profile/records', ready: 'records-page', login: true },
+  { name: 'loan', path: '/loan', ready: 'loan-calculator', login: true },
+  { name: 'verify', path: '/profile/verify', ready: 'kyc-form', login: true },
 ];
 
 async function overflowPx(page: Page) {

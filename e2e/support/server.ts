@@ -32,6 +32,9 @@ export async function startServer(): Promise<RunningServer> {
       LOG_LEVEL: 'info',
       DATABASE_URL: '',
       CLOCK_OFFSET_FILE: path.join(dataDir, 'clock-offset'),
+      // Sessions outlive the days a journey moves the clock ahead (a loan's free days).
+      SESSION_TTL_HOURS: String(24 * 60),
+      ADMIN_SESSION_TTL_HOURS: String(24 * 30),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
