@@ -87,7 +87,14 @@ export function ApplyForm({
   const principal = ready ? format.money(amount.trim(), product.currency) : '—';
   return (
     <form className="form loan-apply" onSubmit={onSubmit} noValidate data-testid="loan-apply">
-      <article className="loan-agreement" data-testid="loan-agreement" aria-labelledby="loan-agreement-title">
+      {/* Scrolls when long: focusable, so a keyboard user can scroll it to read it all. */}
+      <article
+        className="loan-agreement"
+        data-testid="loan-agreement"
+        aria-labelledby="loan-agreement-title"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be read by keyboard
+        tabIndex={0}
+      >
         <h3 className="loan-agreement__title" id="loan-agreement-title">
           {errorText(ErrorCode.LoanAgreement1)}
         </h3>
