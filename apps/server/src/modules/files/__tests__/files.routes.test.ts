@@ -156,6 +156,7 @@ describe.each(DRIVERS)('file upload and reading on %s', (driver) => {
     const cutJpeg = Buffer.concat([jpeg.subarray(0, 2), Buffer.from([0xff, 0xfe, 0, 4, 0xff, 0xd9]), jpeg.subarray(2)]);
     const refused: [string, Buffer, string][] = [
       ['a PDF named .png', PDF, 'scan.png'],
+      ['a PDF named .jpg', PDF, 'passport.jpg'],
       ['an SVG', SVG, 'logo.svg'],
       ['an SVG named .png', SVG, 'logo.png'],
       ['a GIF', GIF, 'a.gif'],
