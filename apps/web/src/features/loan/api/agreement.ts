@@ -1,15 +1,9 @@
 import { API_BASE_PATH } from '@/shared/config/constants';
-import { sessionStore, virtuallyHeader } from '@/shared/session/session-store';
+import { sessionHeaders } from '@/shared/lib/raw-request';
 
 /** The signed agreement of one of the user's loans, a PDF served to its owner only (with the token). */
 export async function getAgreement(id: number, signal?: AbortSignal): Promise<Blob> {
-  const s = sessionStore.getState();
-  const headers: Record<string, string> = {
-    Accept: 'application/pdf',
-    lang: s.language,
-    virtually: virtuallyHeader(s.accountMode),
-  };
-  if (s.token) headers.Authorization = s.token;
+  const headers = { ...sessionHeaders(), Accept: 'application/pdf' };
   const response = await globalThis.fetch(`${API_BASE_PATH}/user/loanAgreement/${id}`, {
     headers,
     credentials: 'same-origin',

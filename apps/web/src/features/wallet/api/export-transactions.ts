@@ -1,6 +1,6 @@
 import { API_BASE_PATH } from '@/shared/config/constants';
 import { ApiError, buildQuery } from '@/shared/lib/api-client';
-import { sessionStore, virtuallyHeader } from '@/shared/session/session-store';
+import { sessionHeaders } from '@/shared/lib/raw-request';
 import { filterQuery, type TransactionFilter } from './list-transactions';
 
 /**
@@ -8,9 +8,7 @@ import { filterQuery, type TransactionFilter } from './list-transactions';
  * saved through a temporary link. A refusal (an envelope instead of CSV) throws its message.
  */
 export async function downloadTransactions(filter: TransactionFilter): Promise<void> {
-  const s = sessionStore.getState();
-  const headers: Record<string, string> = { lang: s.language, virtually: virtuallyHeader(s.accountMode) };
-  if (s.token) headers.Authorization = s.token;
+  const headers = { ...sessionHeaders(), Accept: 'text/csv' };
   const res = await fetch(`${API_BASE_PATH}/user/exportTransactions${buildQuery(filterQuery(filter))}`, { headers });
   if (!res.ok || !(res.headers.get('content-type') ?? '').startsWith('text/csv')) {
     const body = (await res.json().catch(() => null)) as { code?: number; msg?: string } | null;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { API_BASE_PATH } from '@/shared/config/constants';
 import { useSession } from '@/shared/session/use-session';
-import { sessionHeaders } from './upload-file';
+import { sessionHeaders } from '@/shared/lib/raw-request';
 
 /** An uploaded image of the user's: served to its owner only, so fetched with the session's token. */
 export async function getFile(id: string, signal?: AbortSignal): Promise<Blob> {
