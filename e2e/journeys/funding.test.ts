@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import zlib from 'node:zlib';
-import * as OTPAuth from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type Layout, newContext, screenshot } from '../support/browser.ts';
 import { logInAsDemo, useJourney } from '../support/journey.ts';
+import { call, realUsdt, useOwner } from '../support/owner.ts';
+import { cardPng } from '../support/png.ts';
 
 /**
  * Money in and out, in both layouts, in English: the operator has set USDT's TRC20 receiving
@@ -23,97 +21,12 @@ const RECEIVING_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const USER_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 const TX_PASSWORD = '246810';
 
-type Envelope<T> = { code: number; msg: string; result: T };
-
 /** Figures are isolated left to right (bidi marks): compare their characters. */
 const plain = (s: string | null) => (s ?? '').replace(/[\u2066-\u2069]/g, '');
 
-// ------------------------------------------------------------------ the owner, signed in once
-
-let secret = '';
-let owner: Page | null = null;
-
-function firstOwner(): { email: string; password: string } {
-  const text = fs.readFileSync(path.join(env.server.dataDir, 'initial-admin.txt'), 'utf8');
-  return {
-    email: /^email: (.+)$/m.exec(text)?.[1] ?? '',
-    password: /^password: (.+)$/m.exec(text)?.[1] ?? '',
-  };
-}
-
-/** The first owner in a desktop console, enrolled in TOTP on the first sign-in (owners must use it). */
-async function ownerPage(): Promise<Page> {
-  if (owner) return owner;
-  const page = await (await newContext(env.browser, 'desktop')).newPage();
-  const { email, password } = firstOwner();
-  await page.goto(`${env.server.url}/admin/`);
-  await page.waitForURL(/\/admin\/sign-in$/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/admin\/enrol$/);
-  await page.getByRole('button', { name: 'Show my QR code' }).click();
-  await expect.poll(() => page.getByTestId('totp-secret').textContent()).toMatch(/[A-Z2-7]{16,}/);
-  secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').trim();
-  const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate();
-  await page.getByLabel('Authenticator code').fill(code);
-  await page.getByRole('button', { name: 'Confirm and continue' }).click();
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-  owner = page;
-  return page;
-}
-
-/** An admin API call with the owner's console session. */
-async function admin<T>(method: 'GET' | 'POST', apiPath: string, body?: unknown): Promise<Envelope<T>> {
-  const page = await ownerPage();
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('ob.admin.session') ?? '{}').token);
-  const res = await fetch(`${env.server.url}/swx/admin/${apiPath}`, {
-    method,
-    headers: { Authorization: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return (await res.json()) as Envelope<T>;
-}
-
-/** USDT on TRC20 receives at the operator's address (a fresh install receives nothing without one). */
-async function setReceivingAddress() {
-  const networks = await admin<{ list: { id: number; currency: string; network: string; address: string | null }[] }>(
-    'GET',
-    'networks',
-  );
-  const trc20 = networks.result.list.find((n) => n.currency === 'USDT' && n.network === 'TRC20');
-  if (!trc20) throw new Error('no USDT TRC20 network');
-  if (trc20.address === RECEIVING_ADDRESS) return;
-  const saved = await admin('POST', `networks/${trc20.id}`, { address: RECEIVING_ADDRESS });
-  expect(saved, saved.msg).toMatchObject({ code: 200 });
-}
-
-// ------------------------------------------------------------------ the user's calls (setup and checks)
-
-/** A customer API call from the page, with its session token, in the real account. */
-function call<T>(page: Page, method: 'GET' | 'POST', apiPath: string, body?: unknown): Promise<Envelope<T>> {
-  return page.evaluate(
-    async ({ method, apiPath, body }) => {
-      const res = await fetch(`/swx/customer/${apiPath}`, {
-        method,
-        headers: {
-          authorization: sessionStorage.getItem('ob.token') ?? '',
-          virtually: 'NO',
-          'content-type': 'application/json',
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return res.json();
-    },
-    { method, apiPath, body },
-  ) as Promise<Envelope<T>>;
-}
-
-/** The user's real USDT available balance, as the server has it. */
-async function realUsdt(page: Page): Promise<string> {
-  const b = await call<{ balances: { currency: string; available: string }[] }>(page, 'GET', 'user/getBalances');
-  return b.result.balances.find((x) => x.currency === 'USDT')?.available ?? '0';
-}
+const owner = useOwner(env);
+const ownerPage = owner.page;
+const setReceivingAddress = () => owner.setReceivingAddress(RECEIVING_ADDRESS);
 
 /** The withdrawal password, set through the API with the code the server "sends" to the user's email. */
 async function ensureTxPassword(page: Page) {
@@ -128,43 +41,13 @@ async function ensureTxPassword(page: Page) {
   expect(set, set.msg).toMatchObject({ code: 200 });
 }
 
-/**
- * A small PNG made here (node:zlib, no image library): a 96 × 64 receipt-like card, its colour
- * `rgb`, so each layout's proof is an image of its own.
- */
-function proofPng([r, g, b]: [number, number, number]): Buffer {
-  const width = 96;
-  const height = 64;
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3); // filter byte 0, then RGB
-    for (let x = 0; x < width; x++) {
-      const card = x > 8 && x < width - 8 && y > 8 && y < height - 8;
-      const line = card && y % 12 === 0 && x < width - 24;
-      const [pr, pg, pb] = line ? [r, g, b] : card ? [255, 255, 255] : [244, 246, 248];
-      row.set([pr, pg, pb], 1 + x * 3);
-    }
-    rows.push(row);
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(zlib.crc32(body), 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A 96 × 64 receipt-like card in `rgb`, so each layout's proof is an image of its own. */
+const proofPng = ([r, g, b]: [number, number, number]) =>
+  cardPng(96, 64, (x, y) => {
+    const card = x > 8 && x < 96 - 8 && y > 8 && y < 64 - 8;
+    const line = card && y % 12 === 0 && x < 96 - 24;
+    return line ? [r, g, b] : card ? [255, 255, 255] : [244, 246, 248];
+  });
 
 /** Whole USDT amounts in cents, for the expected figures (the test's own numbers are whole). */
 const cents = (s: string) => Math.round(Number(s) * 100);

@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import zlib from 'node:zlib';
-import * as OTPAuth from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext, screenshot } from '../support/browser.ts';
 import { dismissBoard, useJourney } from '../support/journey.ts';
+import { call, type Envelope, realUsdt, useOwner } from '../support/owner.ts';
+import { cardPng } from '../support/png.ts';
 
 /**
  * Identity and a loan, in the desktop layout, in English, as a new user walks it: they register by
@@ -20,110 +18,14 @@ import { dismissBoard, useJourney } from '../support/journey.ts';
  */
 const env = useJourney();
 
-type Envelope<T> = { code: number; msg: string; result: T };
 const plain = (s: string | null) => (s ?? '').replace(/[\u2066-\u2069]/g, '');
+const owner = useOwner(env);
+const { admin } = owner;
+const ownerPage = owner.page;
 
-// ------------------------------------------------------------------ the owner, signed in once
-
-let owner: Page | null = null;
-
-function firstOwner(): { email: string; password: string } {
-  const text = fs.readFileSync(path.join(env.server.dataDir, 'initial-admin.txt'), 'utf8');
-  return {
-    email: /^email: (.+)$/m.exec(text)?.[1] ?? '',
-    password: /^password: (.+)$/m.exec(text)?.[1] ?? '',
-  };
-}
-
-async function ownerPage(): Promise<Page> {
-  if (owner) return owner;
-  const page = await (await newContext(env.browser, 'desktop')).newPage();
-  const { email, password } = firstOwner();
-  await page.goto(`${env.server.url}/admin/`);
-  await page.waitForURL(/\/admin\/sign-in$/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/admin\/enrol$/);
-  await page.getByRole('button', { name: 'Show my QR code' }).click();
-  await expect.poll(() => page.getByTestId('totp-secret').textContent()).toMatch(/[A-Z2-7]{16,}/);
-  const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').trim();
-  const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate();
-  await page.getByLabel('Authenticator code').fill(code);
-  await page.getByRole('button', { name: 'Confirm and continue' }).click();
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-  owner = page;
-  return page;
-}
-
-async function admin<T>(method: 'GET' | 'POST', apiPath: string, body?: unknown): Promise<Envelope<T>> {
-  const page = await ownerPage();
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('ob.admin.session') ?? '{}').token);
-  const res = await fetch(`${env.server.url}/swx/admin/${apiPath}`, {
-    method,
-    headers: { Authorization: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return (await res.json()) as Envelope<T>;
-}
-
-// ------------------------------------------------------------------ the user's calls (checks)
-
-function call<T>(page: Page, method: 'GET' | 'POST', apiPath: string, body?: unknown): Promise<Envelope<T>> {
-  return page.evaluate(
-    async ({ method, apiPath, body }) => {
-      const res = await fetch(`/swx/customer/${apiPath}`, {
-        method,
-        headers: {
-          authorization: sessionStorage.getItem('ob.token') ?? '',
-          virtually: 'NO',
-          'content-type': 'application/json',
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return res.json();
-    },
-    { method, apiPath, body },
-  ) as Promise<Envelope<T>>;
-}
-
-async function realUsdt(page: Page): Promise<string> {
-  const b = await call<{ balances: { currency: string; available: string }[] }>(page, 'GET', 'user/getBalances');
-  return b.result.balances.find((x) => x.currency === 'USDT')?.available ?? '0';
-}
-
-/** A small PNG made here (node:zlib): a 120 × 80 card in `rgb`, so each photo is an image of its own. */
-function photo([r, g, b]: [number, number, number]): Buffer {
-  const width = 120;
-  const height = 80;
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x++) {
-      const card = x > 10 && x < width - 10 && y > 10 && y < height - 10;
-      row.set(card ? [r, g, b] : [240, 242, 245], 1 + x * 3);
-    }
-    rows.push(row);
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(zlib.crc32(body), 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A 120 × 80 card in `rgb` on a light page, so each photo is an image of its own. */
+const photo = ([r, g, b]: [number, number, number]) =>
+  cardPng(120, 80, (x, y) => (x > 10 && x < 120 - 10 && y > 10 && y < 80 - 10 ? [r, g, b] : [240, 242, 245]));
 
 async function signInBox(page: Page) {
   const canvas = page.getByTestId('loan-signature-canvas');
@@ -159,12 +61,7 @@ async function registerNewUser(page: Page, username: string) {
 
 /** A deposit of `amount` USDT declared by the user (API, with a proof image) and approved by the owner. */
 async function creditDeposit(page: Page, username: string, amount: string) {
-  const networks = await admin<{ list: { id: number; currency: string; network: string; address: string | null }[] }>(
-    'GET',
-    'networks',
-  );
-  const trc20 = networks.result.list.find((n) => n.currency === 'USDT' && n.network === 'TRC20');
-  if (!trc20?.address) await admin('POST', `networks/${trc20?.id}`, { address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' });
+  await owner.setReceivingAddress('TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE');
   const proof = photo([20, 140, 90]).toString('base64');
   const upload = (await page.evaluate(async (b64) => {
     const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
