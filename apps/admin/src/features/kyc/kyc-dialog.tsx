@@ -3,19 +3,12 @@
  * Approve verifies the user; Reject asks for the reason the user is shown (they may submit again).
  * Of two reviewers the first decision stands: the second is told (40036) and sees it as decided.
  */
-import { ErrorCode } from '@openbourse/contracts/errors.ts';
-import { Button } from '@openbourse/ui';
-import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { ApiError } from '@/shared/api';
-import { Dialog, ErrorNote, Facts, TextArea } from '@/shared/components';
+import { Dialog, ErrorNote, Facts } from '@/shared/components';
 import { formatTime } from '@/shared/format';
+import { DecisionButtons, RejectDialog, useReviewDecision } from '@/shared/review-decision';
 import { approveKyc, getKyc, type KycApplication, rejectKyc } from './kyc-api';
 import { ageAt, countryName, DOCUMENTS, KycStatusBadge, SEXES } from './kyc-labels';
 import { KycPhotos } from './kyc-photos';
-
-const REASON_MIN = 3;
-const REASON_MAX = 500;
 
 type Decision = { approve: true } | { approve: false; reason: string };
 
@@ -29,32 +22,19 @@ export function KycDialog({
   /** The application as it stands after a decision, this reviewer's or another's. */
   onDecided: (a: KycApplication) => void;
 }) {
-  const [askReason, setAskReason] = useState(false);
-  const [reason, setReason] = useState('');
-  const decide = useMutation({
-    mutationFn: async (d: Decision) => (d.approve ? approveKyc(a.id) : rejectKyc(a.id, d.reason)),
-    onSuccess: (d) => {
-      setAskReason(false);
-      onDecided(d);
-    },
-    onError: async (error) => {
-      if (!(error instanceof ApiError && error.is(ErrorCode.AlreadyDecided))) return;
-      setAskReason(false);
-      const current = await getKyc(a.id).catch(() => null);
-      if (current) onDecided(current);
-    },
+  const {
+    decision: decide,
+    ask,
+    open,
+    close,
+    fieldError,
+  } = useReviewDecision<KycApplication, Decision>({
+    decide: (d) => (d.approve ? approveKyc(a.id) : rejectKyc(a.id, d.reason)),
+    reload: () => getKyc(a.id),
+    onDecided,
   });
   const waiting = a.status === 'pending';
-  const trimmed = reason.trim();
-  const reasonOk = trimmed.length >= REASON_MIN && trimmed.length <= REASON_MAX;
-  const reasonError =
-    decide.error instanceof ApiError && decide.error.field === 'reason' ? decide.error.message : undefined;
   const name = `${a.firstName} ${a.lastName}`;
-
-  function submitReject(e: FormEvent) {
-    e.preventDefault();
-    if (reasonOk) decide.mutate({ approve: false, reason: trimmed });
-  }
 
   const decided: [string, string][] =
     a.decidedAt === null ? [] : [['Decided', `${formatTime(a.decidedAt)} by ${a.decidedBy ?? '—'}`]];
@@ -90,57 +70,32 @@ export function KycDialog({
                 approving: a verified user may borrow.
               </p>
             ) : null}
-            {askReason ? null : <ErrorNote error={decide.error} />}
+            {ask ? null : <ErrorNote error={decide.error} />}
             {waiting ? (
-              <div className="form__buttons">
-                <Button
-                  variant="danger"
-                  disabled={decide.isPending}
-                  onClick={() => {
-                    decide.reset();
-                    setAskReason(true);
-                  }}
-                >
-                  Reject…
-                </Button>
-                <Button
-                  loading={decide.isPending && decide.variables?.approve === true}
-                  disabled={decide.isPending}
-                  onClick={() => decide.mutate({ approve: true })}
-                >
-                  Approve
-                </Button>
-              </div>
+              <DecisionButtons
+                decision={decide}
+                approving={decide.variables?.approve === true}
+                onReject={() => open('reject')}
+                onApprove={() => decide.mutate({ approve: true })}
+              />
             ) : null}
           </div>
         </div>
       </Dialog>
-      <Dialog title="Reject the application" open={askReason} onClose={() => setAskReason(false)}>
-        <form className="form" onSubmit={submitReject} noValidate>
-          <p className="muted">
+      <RejectDialog
+        title="Reject the application"
+        intro={
+          <>
             {name} ({a.username}). The user reads this reason with the rejection and may submit again.
-          </p>
-          <TextArea
-            label="Reason"
-            rows={4}
-            maxLength={REASON_MAX}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            hint={`${REASON_MIN} to ${REASON_MAX} characters (${trimmed.length})`}
-            error={reasonError}
-            autoFocus
-          />
-          {reasonError ? null : <ErrorNote error={decide.error} />}
-          <div className="form__buttons">
-            <Button variant="secondary" disabled={decide.isPending} onClick={() => setAskReason(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="danger" disabled={!reasonOk} loading={decide.isPending}>
-              Reject application
-            </Button>
-          </div>
-        </form>
-      </Dialog>
+          </>
+        }
+        submitLabel="Reject application"
+        open={ask === 'reject'}
+        onClose={close}
+        decision={decide}
+        reasonError={fieldError('reason')}
+        onReject={(reason) => decide.mutate({ approve: false, reason })}
+      />
     </>
   );
 }

@@ -4,19 +4,13 @@
  * Reject asks for the reason the user is shown. Of two reviewers the first decision stands: the
  * second is told (40036) and sees the loan as it was decided.
  */
-import { ErrorCode } from '@openbourse/contracts/errors.ts';
-import { Button } from '@openbourse/ui';
-import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
-import { ApiError } from '@/shared/api';
-import { Dialog, ErrorNote, Facts, Notice, TextArea } from '@/shared/components';
+import type { ReactNode } from 'react';
+import { Dialog, ErrorNote, Facts, Notice } from '@/shared/components';
+import { DecisionButtons, RejectDialog, useReviewDecision } from '@/shared/review-decision';
 import { formatDecimal, formatPercent, formatTime } from '@/shared/format';
 import { LoanAgreement } from './loan-agreement';
 import { KycBadge, LoanStatusBadge } from './loan-status';
 import { approveLoan, getLoan, type Loan, rejectLoan } from './loans-api';
-
-const REASON_MIN = 3;
-const REASON_MAX = 500;
 
 type Decision = { approve: true } | { approve: false; reason: string };
 
@@ -30,32 +24,19 @@ export function LoanDialog({
   /** The loan as it stands after a decision, this reviewer's or another's. */
   onDecided: (l: Loan) => void;
 }) {
-  const [askReason, setAskReason] = useState(false);
-  const [reason, setReason] = useState('');
-  const decide = useMutation({
-    mutationFn: async (d: Decision) => (d.approve ? approveLoan(loan.id) : rejectLoan(loan.id, d.reason)),
-    onSuccess: (l) => {
-      setAskReason(false);
-      onDecided(l);
-    },
-    onError: async (error) => {
-      if (!(error instanceof ApiError && error.is(ErrorCode.AlreadyDecided))) return;
-      setAskReason(false);
-      const current = await getLoan(loan.id).catch(() => null);
-      if (current) onDecided(current);
-    },
+  const {
+    decision: decide,
+    ask,
+    open,
+    close,
+    fieldError,
+  } = useReviewDecision<Loan, Decision>({
+    decide: (d) => (d.approve ? approveLoan(loan.id) : rejectLoan(loan.id, d.reason)),
+    reload: () => getLoan(loan.id),
+    onDecided,
   });
   const waiting = loan.status === 'pending';
-  const trimmed = reason.trim();
-  const reasonOk = trimmed.length >= REASON_MIN && trimmed.length <= REASON_MAX;
-  const reasonError =
-    decide.error instanceof ApiError && decide.error.field === 'reason' ? decide.error.message : undefined;
   const money = (v: string | null) => (v === null ? '—' : `${formatDecimal(v)} ${loan.currency}`);
-
-  function submitReject(e: FormEvent) {
-    e.preventDefault();
-    if (reasonOk) decide.mutate({ approve: false, reason: trimmed });
-  }
 
   const facts: [string, ReactNode][] = [
     ['User', `${loan.username} (ID ${loan.userId})`],
@@ -99,58 +80,33 @@ export function LoanDialog({
                 Approval pays the principal into the user's real account at once; the term starts then.
               </p>
             ) : null}
-            {askReason ? null : <ErrorNote error={decide.error} />}
+            {ask ? null : <ErrorNote error={decide.error} />}
             {waiting ? (
-              <div className="form__buttons">
-                <Button
-                  variant="danger"
-                  disabled={decide.isPending}
-                  onClick={() => {
-                    decide.reset();
-                    setAskReason(true);
-                  }}
-                >
-                  Reject…
-                </Button>
-                <Button
-                  loading={decide.isPending && decide.variables?.approve === true}
-                  disabled={decide.isPending}
-                  onClick={() => decide.mutate({ approve: true })}
-                >
-                  Approve
-                </Button>
-              </div>
+              <DecisionButtons
+                decision={decide}
+                approving={decide.variables?.approve === true}
+                onReject={() => open('reject')}
+                onApprove={() => decide.mutate({ approve: true })}
+              />
             ) : null}
           </div>
           <LoanAgreement loanId={loan.id} />
         </div>
       </Dialog>
-      <Dialog title="Reject the loan" open={askReason} onClose={() => setAskReason(false)}>
-        <form className="form" onSubmit={submitReject} noValidate>
-          <p className="muted">
+      <RejectDialog
+        title="Reject the loan"
+        intro={
+          <>
             {money(loan.principal)} for {loan.username}. The user reads this reason with the rejection.
-          </p>
-          <TextArea
-            label="Reason"
-            rows={4}
-            maxLength={REASON_MAX}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            hint={`${REASON_MIN} to ${REASON_MAX} characters (${trimmed.length})`}
-            error={reasonError}
-            autoFocus
-          />
-          {reasonError ? null : <ErrorNote error={decide.error} />}
-          <div className="form__buttons">
-            <Button variant="secondary" disabled={decide.isPending} onClick={() => setAskReason(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="danger" disabled={!reasonOk} loading={decide.isPending}>
-              Reject loan
-            </Button>
-          </div>
-        </form>
-      </Dialog>
+          </>
+        }
+        submitLabel="Reject loan"
+        open={ask === 'reject'}
+        onClose={close}
+        decision={decide}
+        reasonError={fieldError('reason')}
+        onReject={(reason) => decide.mutate({ approve: false, reason })}
+      />
     </>
   );
 }

@@ -5,13 +5,11 @@
  * and returns them. Of two reviewers the first decision stands: the second is told (40036) and sees
  * the withdrawal as it was decided.
  */
-import { ErrorCode } from '@openbourse/contracts/errors.ts';
 import { Button } from '@openbourse/ui';
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { ApiError } from '@/shared/api';
-import { Dialog, ErrorNote, Facts, TextArea, TextField } from '@/shared/components';
+import { Dialog, ErrorNote, Facts, TextField } from '@/shared/components';
 import { addDecimals, formatDecimal, formatTime } from '@/shared/format';
+import { RejectDialog, useReviewDecision } from '@/shared/review-decision';
 import { UserBalances, UserMovements } from './user-funds';
 import { WithdrawalStatusBadge } from './withdrawal-status';
 import { Copyable, methodLabel, targetFacts } from './withdrawal-target';
@@ -19,8 +17,6 @@ import { getWithdrawal, payWithdrawal, rejectWithdrawal, type Withdrawal } from 
 
 const REF_MIN = 3;
 const REF_MAX = 128;
-const REASON_MIN = 3;
-const REASON_MAX = 500;
 
 type Decision = { pay: true; payoutRef: string } | { pay: false; reason: string };
 
@@ -36,21 +32,17 @@ export function WithdrawalDialog({
   /** The withdrawal as it stands after a decision, this reviewer's or another's. */
   onDecided: (w: Withdrawal) => void;
 }) {
-  const [ask, setAsk] = useState<'pay' | 'reject' | null>(null);
   const [payoutRef, setPayoutRef] = useState('');
-  const [reason, setReason] = useState('');
-  const decide = useMutation({
-    mutationFn: async (d: Decision) => (d.pay ? payWithdrawal(w.id, d.payoutRef) : rejectWithdrawal(w.id, d.reason)),
-    onSuccess: (d) => {
-      setAsk(null);
-      onDecided(d);
-    },
-    onError: async (error) => {
-      if (!(error instanceof ApiError && error.is(ErrorCode.AlreadyDecided))) return;
-      setAsk(null);
-      const current = await getWithdrawal(w.id).catch(() => null);
-      if (current) onDecided(current);
-    },
+  const {
+    decision: decide,
+    ask,
+    open,
+    close,
+    fieldError,
+  } = useReviewDecision<Withdrawal, Decision, 'pay' | 'reject'>({
+    decide: (d) => (d.pay ? payWithdrawal(w.id, d.payoutRef) : rejectWithdrawal(w.id, d.reason)),
+    reload: () => getWithdrawal(w.id),
+    onDecided,
   });
 
   const waiting = w.status === 'pending';
@@ -58,26 +50,11 @@ export function WithdrawalDialog({
   const total = addDecimals(w.amount, w.fee);
   const ref = payoutRef.trim();
   const refOk = within(ref, REF_MIN, REF_MAX);
-  const why = reason.trim();
-  const reasonOk = within(why, REASON_MIN, REASON_MAX);
-  const fieldError = (field: string) =>
-    decide.error instanceof ApiError && decide.error.field === field ? decide.error.message : undefined;
   const refError = fieldError('payoutRef');
-  const reasonError = fieldError('reason');
-
-  function open(which: 'pay' | 'reject') {
-    decide.reset();
-    setAsk(which);
-  }
 
   function submitPay(e: FormEvent) {
     e.preventDefault();
     if (refOk) decide.mutate({ pay: true, payoutRef: ref });
-  }
-
-  function submitReject(e: FormEvent) {
-    e.preventDefault();
-    if (reasonOk) decide.mutate({ pay: false, reason: why });
   }
 
   const decided: [string, ReactNode][] = [];
@@ -139,7 +116,7 @@ export function WithdrawalDialog({
         </div>
         <UserMovements userId={w.user.id} />
       </Dialog>
-      <Dialog title="Pay the withdrawal" open={ask === 'pay'} onClose={() => setAsk(null)}>
+      <Dialog title="Pay the withdrawal" open={ask === 'pay'} onClose={close}>
         <form className="form" onSubmit={submitPay} noValidate>
           <p className="muted">
             {amount} to {w.user.username}
@@ -159,7 +136,7 @@ export function WithdrawalDialog({
           />
           {refError ? null : <ErrorNote error={decide.error} />}
           <div className="form__buttons">
-            <Button variant="secondary" disabled={decide.isPending} onClick={() => setAsk(null)}>
+            <Button variant="secondary" disabled={decide.isPending} onClick={close}>
               Cancel
             </Button>
             <Button type="submit" disabled={!refOk} loading={decide.isPending}>
@@ -168,33 +145,21 @@ export function WithdrawalDialog({
           </div>
         </form>
       </Dialog>
-      <Dialog title="Reject the withdrawal" open={ask === 'reject'} onClose={() => setAsk(null)}>
-        <form className="form" onSubmit={submitReject} noValidate>
-          <p className="muted">
+      <RejectDialog
+        title="Reject the withdrawal"
+        intro={
+          <>
             {amount} to {w.user.username}. The {formatDecimal(total)} {w.currency} held return to their available
             balance; they read this reason with the rejection.
-          </p>
-          <TextArea
-            label="Reason"
-            rows={4}
-            maxLength={REASON_MAX}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            hint={`${REASON_MIN} to ${REASON_MAX} characters (${why.length})`}
-            error={reasonError}
-            autoFocus
-          />
-          {reasonError ? null : <ErrorNote error={decide.error} />}
-          <div className="form__buttons">
-            <Button variant="secondary" disabled={decide.isPending} onClick={() => setAsk(null)}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="danger" disabled={!reasonOk} loading={decide.isPending}>
-              Reject withdrawal
-            </Button>
-          </div>
-        </form>
-      </Dialog>
+          </>
+        }
+        submitLabel="Reject withdrawal"
+        open={ask === 'reject'}
+        onClose={close}
+        decision={decide}
+        reasonError={fieldError('reason')}
+        onReject={(reason) => decide.mutate({ pay: false, reason })}
+      />
     </>
   );
 }
