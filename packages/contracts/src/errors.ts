@@ -156,6 +156,16 @@ export const ErrorCode = {
   LoanNotSigned: 40056,
   /** A KYC application whose birth date makes the user younger than 18 (field birthDate). */
   KycTooYoung: 40057,
+  /** Smart trading switched off (parameter smart_enabled) or the product not enabled: shown, not sold. */
+  SmartNotEnabled: 40058,
+  /** A smart plan whose whole yield the earn treasury cannot reserve now: not sold. */
+  SmartTreasuryShort: 40059,
+  /** Early exit of a smart plan that is no longer earning. */
+  SmartPlanNotEarning: 40060,
+  /** An options quote confirmed after its expiry (ask for a new quote). */
+  OptionQuoteExpired: 40061,
+  /** An options quote that is unknown, another user's or account's, or already used. */
+  OptionQuoteNotFound: 40062,
   NotFound: 40400,
   RouteNotFound: 40401,
   PayloadTooLarge: 41300,

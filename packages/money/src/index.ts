@@ -61,3 +61,11 @@ export {
   loanTerms,
   RATE_SCALE,
 } from './loan.ts';
+export {
+  type PlanTerms,
+  type PlanTermsInput,
+  planDaysEnded,
+  planPayoutAt,
+  planTerms,
+  shareUnits,
+} from './earn.ts';

@@ -19,7 +19,13 @@ export type PlatformAccountKind =
   /** Pays loans' principal out and takes their repayment (principal and interest) back; goes negative like the treasury. */
   | 'loans'
   /** The other side of users' `debt` accounts: minus what users owe on loans (principal and interest accrued). */
-  | 'loan_receivable';
+  | 'loan_receivable'
+  /** Smart plans' treasury: funded with house money, free to back new plans' yields. */
+  | 'earn_treasury'
+  /** The yields still to pay on earning smart plans, reserved from `earn_treasury` when each was sold. */
+  | 'earn_reserved'
+  /** Options: takes premiums in and pays payouts at expiry; may go negative. */
+  | 'options';
 export type AccountKind = UserAccountKind | PlatformAccountKind;
 export const USER_ACCOUNT_KINDS: readonly UserAccountKind[] = ['available', 'locked', 'debt'];
 /** The user kinds that are the user's money (balances, statements, the transaction record). */
@@ -33,6 +39,9 @@ export const PLATFORM_ACCOUNT_KINDS: readonly PlatformAccountKind[] = [
   'exchange',
   'loans',
   'loan_receivable',
+  'earn_treasury',
+  'earn_reserved',
+  'options',
 ];
 
 /**
