@@ -21,3 +21,4 @@ export * from '../modules/spot/spot.tables.ts';
 export * from '../modules/cluster/cluster.tables.ts';
 export * from '../modules/kyc/kyc.tables.ts';
 export * from '../modules/loans/loans.tables.ts';
+export * from '../modules/earn/earn.tables.ts';
