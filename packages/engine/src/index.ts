@@ -97,3 +97,24 @@ export type {
   SnapshotOrder,
   TimeInForce,
 } from './book/types.ts';
+export { normCdf, normPdf } from './options/normal.ts';
+export {
+  type BlackScholesInput,
+  blackScholes,
+  type CappedRateInput,
+  cappedRate,
+  type OptionKind,
+  realisedVolatility,
+} from './options/model.ts';
+export {
+  capPrice,
+  chargedRate,
+  MODEL_RATE_DECIMALS,
+  maxPayout,
+  optionPayout,
+  optionQuantity,
+  QUANTITY_DECIMALS,
+  RATE_DECIMALS,
+  stateModelValue,
+  VOLATILITY_DECIMALS,
+} from './options/terms.ts';
