@@ -16,7 +16,8 @@ import { paged, pageQueryFields } from './paging.ts';
  * loanApproved / loanRejected: a reviewer decided one of the user's loan applications (paid out with its due
  * date, or with the reason); loanExpired: a loan passed its repayment date unpaid (subject loan, its public id);
  * withdrawalPaid / withdrawalRejected: one of the user's withdrawals paid out, or rejected and released;
- * kycVerified / kycFailed: a reviewer verified the user's identity, or failed it with the reason (subject account).
+ * kycVerified / kycFailed: a reviewer verified the user's identity, or failed it with the reason (subject account);
+ * smartShared: a smart plan ran its term, the last yield paid and the principal returned (subject smart, its public id).
  */
 export const NOTIFICATION_KINDS = [
   'orderFilled',
@@ -39,6 +40,7 @@ export const NOTIFICATION_KINDS = [
   'loanExpired',
   'kycVerified',
   'kycFailed',
+  'smartShared',
 ] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
@@ -47,7 +49,7 @@ export type NotificationKind = z.infer<typeof NotificationKind>;
  * order: one of the user's margin orders; account: the account's security (password, sign-ins);
  * instrument: a market (a price alert), by its id and code; deposit: one of the user's deposits, by its public id.
  */
-export const NOTIFICATION_SUBJECTS = ['order', 'account', 'instrument', 'deposit', 'withdrawal', 'loan'] as const;
+export const NOTIFICATION_SUBJECTS = ['order', 'account', 'instrument', 'deposit', 'withdrawal', 'loan', 'smart'] as const;
 export const NotificationSubjectType = z.enum(NOTIFICATION_SUBJECTS);
 export type NotificationSubjectType = z.infer<typeof NotificationSubjectType>;
 

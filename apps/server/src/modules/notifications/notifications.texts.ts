@@ -53,6 +53,10 @@ function displayed(lang: Language, params: Record<string, string>): Record<strin
   if (out.amount && out.currency && isDecimalString(out.amount)) {
     out.amount = formatMoney(out.amount, out.currency, lang, { code: false });
   }
+  // A smart plan's yields, by the same rule.
+  if (out.income && out.currency && isDecimalString(out.income)) {
+    out.income = formatMoney(out.income, out.currency, lang, { code: false });
+  }
   const pnl = out.pnl?.replace(/^\+/, '');
   if (pnl && isDecimalString(pnl)) {
     // Isolated below, with the other values, for right-to-left readers only.

@@ -43,6 +43,7 @@ const ICONS: Record<NotificationKind, ComponentType<IconProps>> = {
   loanApproved: IconWallet,
   loanRejected: IconWallet,
   loanExpired: IconAlert,
+  smartShared: IconWallet,
 };
 const TONES: Partial<Record<NotificationKind, string>> = {
   orderCancelled: 'notification__icon--down',
@@ -55,6 +56,7 @@ const TONES: Partial<Record<NotificationKind, string>> = {
   loanApproved: 'notification__icon--up',
   loanRejected: 'notification__icon--down',
   loanExpired: 'notification__icon--down',
+  smartShared: 'notification__icon--up',
   withdrawalPaid: 'notification__icon--up',
   withdrawalRejected: 'notification__icon--down',
   kycVerified: 'notification__icon--up',
@@ -70,6 +72,7 @@ export function subjectLink(n: Pick<Notification, 'subject' | 'kind'>): string {
   if (n.kind === 'kycVerified' || n.kind === 'kycFailed') return '/profile/verify';
   if (n.subject.type === 'deposit' || n.subject.type === 'withdrawal') return '/profile/balance';
   if (n.subject.type === 'loan') return '/loan';
+  if (n.subject.type === 'smart') return '/trading';
   if ((n.subject.type === 'order' || n.subject.type === 'instrument') && n.subject.code) {
     return `/market?id=${encodeURIComponent(n.subject.code)}`;
   }
