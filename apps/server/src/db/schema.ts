@@ -22,3 +22,4 @@ export * from '../modules/cluster/cluster.tables.ts';
 export * from '../modules/kyc/kyc.tables.ts';
 export * from '../modules/loans/loans.tables.ts';
 export * from '../modules/earn/earn.tables.ts';
+export * from '../modules/options/options.tables.ts';
