@@ -103,7 +103,16 @@ describe('the console', () => {
     expect(await screen.findByTestId('no-access')).toBeTruthy();
     const nav = screen.getByRole('complementary', { name: 'Console' });
     const links = [...nav.querySelectorAll('a')].map((a) => a.textContent?.trim());
-    expect(links).toEqual(['◧Dashboard', '◉Users', '⇩Deposits', '⇧Withdrawals', '⊡KYC', '⊕Loans']);
+    expect(links).toEqual([
+      '◧Dashboard',
+      '◉Users',
+      '⇩Deposits',
+      '⇧Withdrawals',
+      '⊡KYC',
+      '⊕Loans',
+      '◎Earn treasury',
+      '◔Option series',
+    ]);
     await waitFor(() => expect(calls.some((c) => c.path === 'auth/me')).toBe(true));
     expect(calls.some((c) => c.path.startsWith('params'))).toBe(false);
   });

@@ -14,12 +14,15 @@ import { ContentEditPage } from '@/features/content/content-edit-page';
 import { ContentListPage } from '@/features/content/content-list-page';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { DepositsPage } from '@/features/deposits/deposits-page';
+import { EarnTreasuryPage } from '@/features/earn-treasury/earn-treasury-page';
 import { InstrumentsPage } from '@/features/instruments/instruments-page';
 import { KycPage } from '@/features/kyc/kyc-page';
 import { LoanProductsPage } from '@/features/loan-products/loan-products-page';
 import { LoansPage } from '@/features/loans/loans-page';
 import { NetworksPage } from '@/features/networks/networks-page';
+import { OptionSeriesPage } from '@/features/option-series/option-series-page';
 import { ParamsPage } from '@/features/params/params-page';
+import { SmartProductsPage } from '@/features/smart-products/smart-products-page';
 import { SpotPairsPage } from '@/features/spot-pairs/spot-pairs-page';
 import { UserDetailPage } from '@/features/users/user-detail-page';
 import { UsersPage } from '@/features/users/users-page';
@@ -54,6 +57,9 @@ export const SCREENS: { path: string; permission: AdminPermission; element: Reac
   { path: 'params', permission: 'params.edit', element: <ParamsPage /> },
   { path: 'networks', permission: 'params.edit', element: <NetworksPage /> },
   { path: 'loan-products', permission: 'params.edit', element: <LoanProductsPage /> },
+  { path: 'smart-products', permission: 'params.edit', element: <SmartProductsPage /> },
+  { path: 'earn-treasury', permission: 'dashboard.read', element: <EarnTreasuryPage /> },
+  { path: 'option-series', permission: 'dashboard.read', element: <OptionSeriesPage /> },
   { path: 'content', permission: 'content.edit', element: <ContentListPage /> },
   { path: 'content/:id', permission: 'content.edit', element: <ContentEditPage /> },
   { path: 'admins', permission: 'admins.manage', element: <AdminsPage /> },
