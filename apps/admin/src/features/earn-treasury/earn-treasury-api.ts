@@ -11,7 +11,7 @@ export async function getTreasury() {
   return (await api.get<AdminTreasuryResult>('earn-treasury')).result;
 }
 
-/** Moves house money into the earn treasury (audited `earnTreasury.fund`). */
+/** Moves house money into the earn treasury (audited `earnTreasury.fund`); answers the figures after. */
 export async function fundTreasury(input: TreasuryFundInput) {
-  return (await api.post<unknown>('earn-treasury/fund', input)).result;
+  return (await api.post<AdminTreasuryResult>('earn-treasury/fund', input)).result;
 }

@@ -88,12 +88,12 @@ export function EarnTreasuryPage() {
         <FundDialog
           rows={q.data?.list ?? []}
           onClose={() => setFunding(false)}
-          onFunded={(input) => {
+          onFunded={(input, figures) => {
             setFunding(false);
+            queryClient.setQueryData(treasuryKey, figures);
             setDone(
               `${formatDecimal(input.amount)} ${input.currency} moved into the earn treasury, and written to the audit log.`,
             );
-            queryClient.invalidateQueries({ queryKey: treasuryKey });
           }}
         />
       ) : null}

@@ -11,6 +11,8 @@ import { Dialog, ErrorNote, Facts, TextArea, TextField } from '@/shared/componen
 import { addDecimals, formatDecimal } from '@/shared/format';
 import { fundTreasury, type TreasuryFundInput, type TreasuryRow } from './earn-treasury-api';
 
+type Figures = Awaited<ReturnType<typeof fundTreasury>>;
+
 const DECIMAL = /^(0|[1-9]\d*)(\.\d+)?$/;
 
 function localErrors(f: TreasuryFundInput): Partial<Record<keyof TreasuryFundInput, string>> {
@@ -30,7 +32,8 @@ export function FundDialog({
   /** The treasury's currencies now: offered as choices, and the balance after funding is restated. */
   rows: TreasuryRow[];
   onClose: () => void;
-  onFunded: (input: TreasuryFundInput) => void;
+  /** With what was sent and the treasury's figures after. */
+  onFunded: (input: TreasuryFundInput, figures: Figures) => void;
 }) {
   const currenciesId = useId();
   const [form, setForm] = useState({ currency: rows[0]?.currency ?? 'USDT', amount: '', memo: '' });
@@ -41,7 +44,7 @@ export function FundDialog({
     amount: form.amount.trim(),
     memo: form.memo.trim(),
   };
-  const fund = useMutation({ mutationFn: () => fundTreasury(input), onSuccess: () => onFunded(input) });
+  const fund = useMutation({ mutationFn: () => fundTreasury(input), onSuccess: (figures) => onFunded(input, figures) });
   const errors = localErrors(input);
   const serverField = fund.error instanceof ApiError ? fund.error.field : undefined;
   const errorOf = (k: keyof TreasuryFundInput) =>

@@ -5,7 +5,7 @@
  * its place in the list. Saved whole; a refused field says so under itself. Plans already bought keep
  * the term, yield and penalty they were bought with.
  */
-import { LANGUAGE_NAMES, LANGUAGES } from '@openbourse/contracts/languages.ts';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@openbourse/contracts/languages.ts';
 import { Button } from '@openbourse/ui';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
@@ -16,6 +16,8 @@ import { type SmartProduct, type SmartProductInput, saveSmartProduct } from './s
 import './smart-products.css';
 
 const MAX_TERMS = 12;
+/** The languages besides English, whose texts are optional. */
+const OTHERS = LANGUAGES.filter((l) => l !== 'en');
 const DECIMAL = /^(0|[1-9]\d*)(\.\d+)?$/;
 /** A share below 1 with up to 8 decimals, as the server takes it ("0.008"). */
 const SHARE = /^0(\.\d{1,8})?$/;
@@ -207,36 +209,33 @@ export function SmartProductDialog({
     if (Object.keys(errors).length === 0) save.mutate();
   }
 
+  const texts = (lang: Language) => (
+    <>
+      <TextField
+        label={`Name (${lang})`}
+        value={form.names[lang] ?? ''}
+        maxLength={80}
+        dir={lang === 'ar' ? 'rtl' : undefined}
+        onChange={(e) => setForm({ ...form, names: { ...form.names, [lang]: e.target.value } })}
+        error={lang === 'en' ? errorOf('names.en') : undefined}
+      />
+      <TextArea
+        label={`Description (${lang})`}
+        value={form.descriptions[lang] ?? ''}
+        maxLength={400}
+        rows={lang === 'en' ? 3 : 2}
+        dir={lang === 'ar' ? 'rtl' : undefined}
+        onChange={(e) => setForm({ ...form, descriptions: { ...form.descriptions, [lang]: e.target.value } })}
+        error={lang === 'en' ? errorOf('descriptions.en') : undefined}
+      />
+    </>
+  );
+  const writtenIn = OTHERS.filter((l) => form.names[l]?.trim() || form.descriptions[l]?.trim()).length;
+
   return (
     <Dialog title={product ? `Smart plan ${product.id}` : 'New smart plan'} open onClose={onClose} wide>
       <form className="form" onSubmit={submit} noValidate>
-        <div className="languages smart-product__languages">
-          {LANGUAGES.map((lang) => (
-            <fieldset key={lang} className={`lang-card${lang === 'en' ? '' : ' lang-card--optional'}`}>
-              <legend>
-                {LANGUAGE_NAMES[lang]} <small>{lang}</small>
-                {lang === 'en' ? null : <span className="muted"> · optional, English shown without it</span>}
-              </legend>
-              <TextField
-                label={`Name (${lang})`}
-                value={form.names[lang] ?? ''}
-                maxLength={80}
-                dir={lang === 'ar' ? 'rtl' : undefined}
-                onChange={(e) => setForm({ ...form, names: { ...form.names, [lang]: e.target.value } })}
-                error={lang === 'en' ? errorOf('names.en') : undefined}
-              />
-              <TextArea
-                label={`Description (${lang})`}
-                value={form.descriptions[lang] ?? ''}
-                maxLength={400}
-                rows={2}
-                dir={lang === 'ar' ? 'rtl' : undefined}
-                onChange={(e) => setForm({ ...form, descriptions: { ...form.descriptions, [lang]: e.target.value } })}
-                error={lang === 'en' ? errorOf('descriptions.en') : undefined}
-              />
-            </fieldset>
-          ))}
-        </div>
+        <div className="form__grid smart-product__english">{texts('en')}</div>
         <div className="form__grid form__grid--3">
           <TextField
             label="Currency"
@@ -324,6 +323,25 @@ export function SmartProductDialog({
           checked={form.enabled}
           onChange={(enabled) => setForm({ ...form, enabled })}
         />
+        <fieldset className="smart-product__languages">
+          <legend>
+            Other languages{' '}
+            <small className="muted">
+              {writtenIn} of {OTHERS.length} written
+            </small>
+          </legend>
+          <p className="field__hint">A language left empty shows the English name and description.</p>
+          <div className="languages">
+            {OTHERS.map((lang) => (
+              <fieldset key={lang} className="lang-card">
+                <legend>
+                  {LANGUAGE_NAMES[lang]} <small>{lang}</small>
+                </legend>
+                {texts(lang)}
+              </fieldset>
+            ))}
+          </div>
+        </fieldset>
         {fieldShown ? null : <ErrorNote error={save.error} />}
         <div className="form__buttons">
           <Button variant="secondary" disabled={save.isPending} onClick={onClose}>
