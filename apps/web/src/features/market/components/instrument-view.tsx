@@ -1,4 +1,5 @@
 import type { MarketInfo } from '@openbourse/contracts/market.ts';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FavouriteStar } from '@/shared/components/favourite-star';
 import { IconInfo } from '@/shared/components/icons';
@@ -10,6 +11,15 @@ import { useLiveQuote } from '@/shared/lib/live-quotes';
 import { direction } from './market-table';
 import { ChartPanel } from './chart-panel';
 import { OrderTicket } from './order-ticket';
+
+/*
+ * Options sit beside the margin ticket: a "Margin | Options" switch above it when the instrument
+ * lists option series (nothing otherwise). Loaded on demand, like the Spot tab (market.tsx), so the
+ * dependency goes one way and the margin ticket keeps its place while it loads.
+ */
+const OptionsSide = lazy(() =>
+  import('@/features/options/components/options-side').then((m) => ({ default: m.OptionsSide })),
+);
 
 export function InstrumentHeader({ info }: { info: MarketInfo }) {
   const { t } = useTranslation();
@@ -88,12 +98,18 @@ export function InstrumentHeader({ info }: { info: MarketInfo }) {
 }
 
 export function InstrumentView({ info }: { info: MarketInfo }) {
+  const [product, setProduct] = useState<'margin' | 'options'>('margin');
   return (
     <div className="instrument-view" data-testid="instrument-view">
       <InstrumentHeader info={info} />
       <div className="instrument-view__body">
         <ChartPanel key={info.id} info={info} />
-        <OrderTicket key={info.id} info={info} />
+        <div className="instrument-view__side">
+          <Suspense fallback={null}>
+            <OptionsSide info={info} product={product} onProduct={setProduct} />
+          </Suspense>
+          {product === 'margin' ? <OrderTicket key={info.id} info={info} /> : null}
+        </div>
       </div>
     </div>
   );

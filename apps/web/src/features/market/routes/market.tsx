@@ -38,6 +38,10 @@ const spotList = () => import('@/features/spot/components/spot-pair-list');
 const spotView = () => import('@/features/spot/components/spot-view');
 const SpotPairList = lazy(() => spotList().then((m) => ({ default: m.SpotPairList })));
 const SpotTradingView = lazy(() => spotView().then((m) => ({ default: m.SpotTradingView })));
+/** The user's options (open with their countdown, settled with their tick): the options feature's list. */
+const MyOptions = lazy(() =>
+  import('@/features/options/components/my-options').then((m) => ({ default: m.MyOptions })),
+);
 
 /** A spot pair's reference chart: the chart of the feed instrument it is priced against. */
 function FeedChart({ instrumentId }: { instrumentId: number }) {
@@ -227,7 +231,9 @@ function MarketProducts({ onSpot }: { onSpot?: () => void }) {
           <IconLayers className="market-product__icon" />
           <p className="market-product__text">{t('market.optionsText')}</p>
         </div>
-        <EmptyState title={t('market.optionsEmpty')} />
+        <Suspense fallback={<SkeletonRows rows={2} />}>
+          <MyOptions />
+        </Suspense>
       </Section>
     </div>
   );
