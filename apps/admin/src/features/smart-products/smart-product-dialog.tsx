@@ -131,9 +131,7 @@ function inputOf(f: Form): SmartProductInput {
     currency: f.currency.trim(),
     minAmount: f.minAmount.trim(),
     maxAmount: f.maxAmount.trim(),
-    terms: f.terms
-      .map((t) => ({ days: Number(t.days), dailyYield: t.dailyYield.trim() }))
-      .sort((a, b) => a.days - b.days),
+    terms: f.terms.map((t) => ({ days: Number(t.days), dailyYield: t.dailyYield.trim() })),
     maxPlans: Number(f.maxPlans),
     onePerUser: f.onePerUser,
     exitPenalty: f.exitPenalty.trim(),
@@ -165,7 +163,7 @@ export function SmartProductDialog({
   const nextKey = useRef(form.terms.length);
   const [tried, setTried] = useState(false);
   const save = useMutation({
-    mutationFn: () => saveSmartProduct(inputOf(form), product?.id),
+    mutationFn: (input: SmartProductInput) => saveSmartProduct(input, product?.id),
     onSuccess: onSaved,
   });
   const errors = localErrors(form);
@@ -206,7 +204,12 @@ export function SmartProductDialog({
   function submit(e: FormEvent) {
     e.preventDefault();
     setTried(true);
-    if (Object.keys(errors).length === 0) save.mutate();
+    if (Object.keys(errors).length > 0) return;
+    // The terms go shortest first, and the rows take that order too, so a term the server refuses
+    // ("terms.1.dailyYield") is the row it names.
+    const sorted = { ...form, terms: [...form.terms].sort((a, b) => Number(a.days) - Number(b.days)) };
+    setForm(sorted);
+    save.mutate(inputOf(sorted));
   }
 
   const texts = (lang: Language) => (

@@ -169,6 +169,27 @@ describe('smart plan products', () => {
     });
   });
 
+  it('sends the terms shortest first, so a refused term is said under the row the server names', async () => {
+    const calls = open({
+      'smart-products/3': () => refused(40001, 'Please check the field: terms.0.dailyYield', 'terms.0.dailyYield'),
+    });
+    fireEvent.click(await screen.findByText('AI gold plan'));
+    const dialog = await screen.findByRole('dialog', { name: 'Smart plan 3' });
+    fireEvent.change(within(dialog).getByLabelText('Term 2: days'), { target: { value: '3' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Please check the field: terms.0.dailyYield')).toBeTruthy();
+    expect(calls.find((c) => c.path === 'smart-products/3')?.body).toMatchObject({
+      terms: [
+        { days: 3, dailyYield: '0.008' },
+        { days: 7, dailyYield: '0.005' },
+      ],
+    });
+    const first = within(dialog).getByLabelText('Term 1: days').closest('.smart-product__term') as HTMLElement;
+    expect((within(first).getByLabelText('Term 1: days') as HTMLInputElement).value).toBe('3');
+    expect(within(first).getByText('Please check the field: terms.0.dailyYield')).toBeTruthy();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+
   it('shows a refusal without a field above the buttons, and a repeated term before sending', async () => {
     const calls = open({
       'smart-products/3': () => refused(40059, 'The treasury cannot cover this plan right now'),
