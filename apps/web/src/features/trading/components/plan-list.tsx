@@ -10,6 +10,7 @@ import { QueryError } from '@/shared/components/query-error';
 import { SkeletonRows } from '@/shared/components/skeleton';
 import { Tabs } from '@/shared/components/tabs';
 import { useFormat } from '@/shared/hooks/use-format';
+import { ltr } from '@/shared/lib/format';
 import { useSmartPlans } from '../api/smart-plans';
 import { Countdown } from './countdown';
 import { ExitDialog } from './exit-dialog';
@@ -35,7 +36,8 @@ function PlanCard({ plan, onExit }: { plan: SmartPlan; onExit(plan: SmartPlan): 
     [
       'paidDays',
       t('trading.plan.paidDays'),
-      t('trading.plan.paidDaysValue', { paid: format.integer(plan.paidDays), days: format.integer(plan.days) }),
+      // Isolated left to right: "2 / 7" reads the same in Arabic, not "7 / 2".
+      ltr(t('trading.plan.paidDaysValue', { paid: format.integer(plan.paidDays), days: format.integer(plan.days) })),
     ],
     ['started', t('trading.plan.started'), format.dateTime(iso(plan.startedAt))],
     ['matures', t('trading.plan.matures'), format.dateTime(iso(plan.maturesAt))],

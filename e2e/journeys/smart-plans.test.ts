@@ -1,0 +1,188 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { type Layout, newContext, screenshot } from '../support/browser.ts';
+import { dismissBoard, useJourney } from '../support/journey.ts';
+import { call, type Envelope, realUsdt, useOwner } from '../support/owner.ts';
+import { cardPng } from '../support/png.ts';
+
+/**
+ * A smart plan, as a new user walks it, in the desktop layout and in the mobile one: they register by
+ * email and 1,000 USDT they deposit is credited by the owner; on /trading they buy the seeded "Gold
+ * plan" for 7 days (0.6 % a day: 6.00 USDT a day, 42.00 over the term, 5 % kept on an early exit)
+ * after the confirmation restates it; the server's clock moves two days (and two minutes, for the
+ * job runner's minute) ahead and the plan shows two payouts, 12.00 USDT of income, credited to the
+ * balance; they exit early, see the 50.00 USDT penalty and the 950.00 USDT returned before confirming,
+ * and have 962.00 USDT. The ledger's trial balance holds. The page is photographed in both layouts
+ * and, on the phone, in Arabic.
+ */
+const env = useJourney();
+const owner = useOwner(env);
+const { admin } = owner;
+
+const plain = (s: string | null) => (s ?? '').replace(/[\u2066-\u2069]/g, '');
+const DAY = 86_400_000;
+
+/** The user registers by email with the mailed code, as the account journey does, and lands signed in. */
+async function registerNewUser(page: Page, username: string) {
+  const email = `${username}@example.com`;
+  await page.goto(`${env.server.url}/pass/register`);
+  await dismissBoard(page);
+  await page.getByTestId('register-tab-email').click();
+  await page.getByTestId('register-username').fill(username);
+  await page.getByTestId('register-email').fill(email);
+  await page.getByTestId('register-password').fill('Journey123');
+  await page.getByTestId('register-confirm').fill('Journey123');
+  const before = env.server.messages.length;
+  await page.getByTestId('register-send-code').click();
+  await page.getByTestId('register-code').fill(await env.server.codeFor(email, before));
+  await page.getByTestId('register-submit').click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/pass/'));
+}
+
+/** A deposit of `amount` USDT declared by the user (API, with a proof image) and approved by the owner. */
+async function creditDeposit(page: Page, username: string, amount: string) {
+  await owner.setReceivingAddress('TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE');
+  const proof = cardPng(120, 80, (x, y) => (x > 10 && x < 110 && y > 10 && y < 70 ? [20, 140, 90] : [240, 242, 245]));
+  const upload = (await page.evaluate(async (b64) => {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const form = new FormData();
+    form.append('purpose', 'deposit-proof');
+    form.append('file', new Blob([bytes], { type: 'image/png' }), 'proof.png');
+    const res = await fetch('/swx/customer/file/upload', {
+      method: 'POST',
+      headers: { authorization: sessionStorage.getItem('ob.token') ?? '' },
+      body: form,
+    });
+    return res.json();
+  }, proof.toString('base64'))) as Envelope<{ id: string }>;
+  expect(upload, upload.msg).toMatchObject({ code: 200 });
+  const txHash = Array.from({ length: 64 }, (_, i) => '0123456789abcdef'[(i * 5 + username.length * 3) % 16]).join('');
+  const declared = await call(page, 'POST', 'user/recharge', {
+    currency: 'USDT',
+    network: 'TRC20',
+    amount,
+    txHash,
+    last6: 'abc123',
+    proofFileId: upload.result.id,
+  });
+  expect(declared, declared.msg).toMatchObject({ code: 200 });
+  const pending = await admin<{ list: { id: number; user: { username: string } }[] }>('GET', 'deposits?status=pending');
+  const deposit = pending.result.list.find((d) => d.user.username === username);
+  const approved = await admin('POST', `deposits/${deposit?.id}/approve`);
+  expect(approved, approved.msg).toMatchObject({ code: 200 });
+}
+
+type Plan = { id: number; status: string; paidDays: number; income: string };
+
+/** The user's plans in a state, as the server has them. */
+async function plans(page: Page, status: string): Promise<Plan[]> {
+  const r = await call<{ list: Plan[] }>(page, 'GET', `order/listSmartOrder?status=${status}`);
+  return r.result?.list ?? [];
+}
+
+const text = async (page: Page, testId: string) => plain(await page.getByTestId(testId).first().textContent());
+
+describe('a smart plan', () => {
+  it.each(['desktop', 'mobile'] as Layout[])(
+    'in the %s layout: bought after the confirmation, paid two days, exited early with the penalty shown',
+    async (layout) => {
+      const username = `smart${layout[0]}${Date.now().toString(36)}`;
+      const page = await (await newContext(env.browser, layout)).newPage();
+      await registerNewUser(page, username);
+      await creditDeposit(page, username, '1000');
+      await expect.poll(() => realUsdt(page)).toMatch(/^1000(\.0+)?$/);
+
+      // ---- the products, the treasury and the calculator
+      await page.goto(`${env.server.url}/trading`);
+      await dismissBoard(page);
+      const gold = page.getByTestId('smart-product-card').filter({ hasText: 'Gold plan' });
+      await gold.waitFor();
+      expect(await gold.getByTestId('smart-product-yield-7').textContent()).toBe('0.6%');
+      expect(await gold.getByTestId('smart-product-penalty').textContent()).toBe('5%');
+      expect(plain(await page.getByTestId('smart-treasury').textContent())).toMatch(/\d[\d,]*\.\d\d USDT/);
+      await gold.getByTestId('smart-product-choose').click();
+      await page.getByTestId('smart-amount').fill('1000');
+      await page.getByTestId('smart-term-7').check();
+      await expect.poll(() => text(page, 'smart-figure-dailyIncome')).toBe('6.00 USDT');
+      expect(await text(page, 'smart-figure-totalIncome')).toBe('42.00 USDT');
+      expect(await text(page, 'smart-figure-totalReturn')).toBe('1,042.00 USDT');
+      expect(await text(page, 'smart-figure-exitCost')).toBe('50.00 USDT');
+      expect(await text(page, 'smart-figure-exitReturn')).toBe('950.00 USDT');
+      await page.getByTestId('smart-calculator').scrollIntoViewIfNeeded();
+      await screenshot(page, `smart-${layout}-en-calculator`);
+
+      // ---- the confirmation restates the plan; confirmed, the purchase is said and the plan listed
+      await page.getByTestId('smart-buy-submit').click();
+      const dialog = page.getByTestId('smart-buy-dialog');
+      await dialog.waitFor();
+      expect(plain(await dialog.getByTestId('smart-buy-amount').textContent())).toBe('1,000.00 USDT');
+      expect(plain(await dialog.getByTestId('smart-buy-term').textContent())).toBe('7 days');
+      expect(plain(await dialog.getByTestId('smart-buy-dailyYield').textContent())).toBe('0.6%');
+      expect(plain(await dialog.getByTestId('smart-buy-dailyIncome').textContent())).toBe('6.00 USDT');
+      expect(plain(await dialog.getByTestId('smart-buy-exitCost').textContent())).toBe('50.00 USDT');
+      await screenshot(page, `smart-${layout}-en-confirm`);
+      await dialog.getByTestId('smart-buy-confirm').click();
+      await expect.poll(() => page.getByTestId('toast').textContent()).toBe('Purchase successful');
+      const card = page.getByTestId('smart-plan').first();
+      await expect.poll(() => card.getAttribute('data-status')).toBe('earning');
+      expect(await realUsdt(page)).toMatch(/^0(\.0+)?$/);
+      expect(plain(await card.getByTestId('smart-plan-paidDays').textContent())).toBe('0 / 7');
+      await expect
+        .poll(async () => plain(await card.getByTestId('smart-plan-countdown').textContent()))
+        .toMatch(/^in 2[23]:\d\d:\d\d$/);
+
+      // ---- two days (and two minutes) on: two payouts by the job runner
+      env.server.advanceClock(2 * DAY + 2 * 60_000);
+      await expect
+        .poll(async () => (await plans(page, 'earning'))[0]?.paidDays, { timeout: 90_000, interval: 1000 })
+        .toBe(2);
+      await page.reload();
+      const paid = page.getByTestId('smart-plan').first();
+      await expect.poll(async () => plain(await paid.getByTestId('smart-plan-paidDays').textContent())).toBe('2 / 7');
+      expect(plain(await paid.getByTestId('smart-plan-income').textContent())).toBe('12.00 USDT');
+      expect(plain(await paid.getByTestId('smart-plan-expectedToday').textContent())).toBe('6.00 USDT');
+      expect(await realUsdt(page)).toMatch(/^12(\.0+)?$/);
+      await paid.scrollIntoViewIfNeeded();
+      await screenshot(page, `smart-${layout}-en-earning`);
+
+      // ---- exit early: the penalty and the return shown before confirming
+      await paid.getByTestId('smart-plan-exit').click();
+      const exit = page.getByTestId('smart-exit-dialog');
+      await exit.waitFor();
+      expect(plain(await exit.getByTestId('smart-exit-penalty').textContent())).toBe('5%');
+      expect(plain(await exit.getByTestId('smart-exit-cost').textContent())).toBe('50.00 USDT');
+      expect(plain(await exit.getByTestId('smart-exit-return').textContent())).toBe('950.00 USDT');
+      expect(plain(await exit.getByTestId('smart-exit-income').textContent())).toBe('12.00 USDT');
+      await screenshot(page, `smart-${layout}-en-exit`);
+      await exit.getByTestId('smart-exit-confirm').click();
+      await exit.waitFor({ state: 'detached' });
+      await expect.poll(() => realUsdt(page)).toMatch(/^962(\.0+)?$/);
+      await page.getByTestId('smart-tab-exited').click();
+      const ended = page.getByTestId('smart-plan').first();
+      await expect.poll(() => ended.getAttribute('data-status')).toBe('exited');
+      expect(plain(await ended.getByTestId('smart-plan-exitCost').textContent())).toBe('50.00 USDT');
+      expect(plain(await ended.getByTestId('smart-plan-exitReturn').textContent())).toBe('950.00 USDT');
+      expect(plain(await ended.getByTestId('smart-plan-income').textContent())).toBe('12.00 USDT');
+      await ended.scrollIntoViewIfNeeded();
+      await screenshot(page, `smart-${layout}-en-exited`);
+
+      if (layout === 'mobile') {
+        await page.evaluate(() => sessionStorage.setItem('ob.lang', 'ar'));
+        await page.reload();
+        await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+        await page.getByTestId('smart-product-card').first().waitFor();
+        await screenshot(page, 'smart-mobile-ar-products');
+        await page.getByTestId('smart-calculator').scrollIntoViewIfNeeded();
+        await screenshot(page, 'smart-mobile-ar-calculator');
+        await page.getByTestId('smart-tab-exited').click();
+        await page.getByTestId('smart-plan').first().scrollIntoViewIfNeeded();
+        await screenshot(page, 'smart-mobile-ar-exited');
+      }
+      await page.context().close();
+
+      // The ledger balances: every currency's accounts sum to zero, no account off.
+      const dashboard = await admin<{ trialBalance: { ok: boolean; problems: number } }>('GET', 'dashboard');
+      expect(dashboard.result.trialBalance).toMatchObject({ ok: true, problems: 0 });
+    },
+  );
+});
