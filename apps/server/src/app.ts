@@ -26,6 +26,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { depositRoutes } from './modules/wallet/wallet.deposits.routes.ts';
 import { loansRoutes } from './modules/loans/loans.routes.ts';
+import { optionsRoutes } from './modules/options/options.routes.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { withdrawalRoutes } from './modules/wallet/wallet.withdrawals.routes.ts';
 import { exchangeRoutes } from './modules/exchange/exchange.routes.ts';
@@ -159,6 +160,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(loansRoutes, { loans: services.loans });
   await app.register(kycRoutes, { kyc: services.kyc });
   await app.register(exchangeRoutes, { exchange: services.exchange });
+  await app.register(optionsRoutes, { options: services.options });
   await app.register(marketRoutes, { market });
   await app.register(tradingRoutes, {
     trading,
@@ -180,6 +182,7 @@ export async function buildApp(opts: BuildOptions) {
     users: services.adminUsers,
     funding: services.adminFunding,
     loans: services.adminLoans,
+    options: services.adminOptions,
     kyc: services.adminKyc,
     files: services.files,
     params: services.adminParams,

@@ -19,6 +19,9 @@ import { createAdminFunding } from './modules/admin/admin.funding.ts';
 import { createAdminLoans } from './modules/admin/admin.loans.ts';
 import { defineLoanJobs } from './modules/loans/loans.jobs.ts';
 import { createLoans } from './modules/loans/loans.service.ts';
+import { createAdminOptions } from './modules/admin/admin.options.ts';
+import { defineOptionJobs } from './modules/options/options.jobs.ts';
+import { createOptions } from './modules/options/options.service.ts';
 import { createAdminKyc } from './modules/admin/admin.kyc.ts';
 import { createKycService } from './modules/kyc/kyc.service.ts';
 import { createSessionsDirectory } from './modules/auth/auth.sessions.ts';
@@ -318,9 +321,15 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     notify: notifications.notify,
     published: () => notifications.published(),
   });
+  // Options: series, quotes, purchases struck at the recorded tick, settlement at expiry by the job runner.
+  const options = createOptions({ db, clock, ledger, market, params, limiter });
+  defineOptionJobs(jobs, options);
+  const adminOptions = createAdminOptions({ db, clock, options, ledger });
   const services = {
     loans,
     adminLoans,
+    options,
+    adminOptions,
     kyc,
     adminKyc,
     adminAuth,

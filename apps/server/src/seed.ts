@@ -24,4 +24,6 @@ export async function seedPlatform(
     await services.loans.products.seed(tx, Number.isSafeInteger(freeDays) && freeDays >= 0 ? freeDays : 3);
     if (demoLogin) await services.auth.ensureUser(tx, demoLogin);
   });
+  // Option series on a fresh platform, once the instruments they list are committed.
+  await services.options.series.seed();
 }

@@ -44,6 +44,8 @@ import { adminFundingRoutes } from './admin.funding.routes.ts';
 import type { AdminFunding } from './admin.funding.ts';
 import { adminLoanRoutes } from './admin.loans.routes.ts';
 import type { AdminLoans } from './admin.loans.ts';
+import { adminOptionRoutes } from './admin.options.routes.ts';
+import type { AdminOptions } from './admin.options.ts';
 import { adminKycRoutes } from './admin.kyc.routes.ts';
 import type { AdminKyc } from './admin.kyc.ts';
 import type { FilesService } from '../files/files.service.ts';
@@ -84,6 +86,7 @@ export async function adminRoutes(
     users: AdminUsers;
     funding: AdminFunding;
     loans: AdminLoans;
+    options: AdminOptions;
     kyc: AdminKyc;
     files: FilesService;
     params: AdminParams;
@@ -279,6 +282,7 @@ export async function adminRoutes(
   adminUserRoutes(app, { users: deps.users });
   adminFundingRoutes(app, { funding: deps.funding });
   adminLoanRoutes(app, { loans: deps.loans });
+  adminOptionRoutes(app, { options: deps.options });
   adminKycRoutes(app, { kyc: deps.kyc });
   adminFileRoutes(app, { files: deps.files });
   adminContentRoutes(app, { content: deps.content });

@@ -253,6 +253,20 @@ export const marketRepository = {
     return row ? { ...toTickRow(row), pinned: row.pinned } : null;
   },
 
+  /**
+   * The first recorded (flushed) tick of an instrument at or after `at`, by time then id: what an
+   * option expiring at `at` settles at. Null when none is recorded yet.
+   */
+  async firstTickAtOrAfter(exec: Executor, instrumentId: number, at: Date): Promise<TickRow | null> {
+    const [row] = await exec
+      .select()
+      .from(marketTicks)
+      .where(and(eq(marketTicks.instrumentId, instrumentId), gte(marketTicks.ts, at)))
+      .orderBy(asc(marketTicks.ts), asc(marketTicks.id))
+      .limit(1);
+    return row ? toTickRow(row) : null;
+  },
+
   /** Deletes up to `limit` unpinned ticks older than `before` (except `keep`); answers how many went. */
   async pruneTicks(exec: Executor, before: Date, limit: number, keep: ReadonlySet<number | null>): Promise<number> {
     const keepIds = arrayLiteral([...keep].filter((id): id is number => id !== null));

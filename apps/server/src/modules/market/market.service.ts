@@ -70,6 +70,7 @@ export function createMarketService(deps: {
     publishTick: ticks.publishTick,
     pinTick: ticks.pinTick,
     getTick: ticks.getTick,
+    firstTickAtOrAfter: ticks.firstTickAtOrAfter,
 
     // The public market calls (market.views.ts, market.klines.ts) and the home page's figures.
     listByType: views.listByType,

@@ -345,6 +345,17 @@ export function createTickPipeline(ctx: MarketContext) {
       return toMarketTick(row, inst);
     },
 
+    /**
+     * The first tick of an instrument recorded at or after `at`, among the flushed rows (a tick still
+     * in memory is not counted: the feed writes every second, in time order), or null.
+     */
+    async firstTickAtOrAfter(instrumentId: number, at: Date): Promise<MarketTick | null> {
+      await ctx.ensureLoaded();
+      const inst = ctx.byId.get(instrumentId);
+      const row = inst ? await repo.firstTickAtOrAfter(db, instrumentId, at) : null;
+      return row && inst ? toMarketTick(row, inst) : null;
+    },
+
     /** A recorded tick by id (from memory while not yet flushed), or null. */
     async getTick(tickId: number): Promise<(MarketTick & { pinned: boolean }) | null> {
       await ctx.ensureLoaded();
