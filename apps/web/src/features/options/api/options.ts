@@ -14,6 +14,7 @@ import { flattenPages, nextPage } from '@/shared/api/paged';
 import { queryKeys } from '@/shared/api/query-keys';
 import { api } from '@/shared/lib/api-client';
 import { useSession } from '@/shared/session/use-session';
+import { serverNow } from '../lib/server-clock';
 
 /** The options of one instrument (public): its periods, limits and the live volatility. */
 export function useOptionSeries(instrumentId: number) {
@@ -60,7 +61,7 @@ const OPEN_POLL_MS = 10_000;
  * The user's open options, newest first. Polled every few seconds once one of them has passed its
  * expiry (the settle job runs on the first recorded tick at or after it), slower otherwise.
  */
-export function useOpenOptions(now: () => number = Date.now) {
+export function useOpenOptions(now: () => number = serverNow) {
   const { mode, token, enabled } = useAccountKey();
   return useQuery({
     queryKey: ['options', 'orders', 'open', mode, token],
@@ -109,7 +110,7 @@ export function useOptionOrder(id: number) {
     refetchInterval: (query) => {
       const o = query.state.data;
       if (o?.status !== 'open') return false;
-      return o.expiresAt <= Date.now() ? SETTLING_POLL_MS : OPEN_POLL_MS;
+      return o.expiresAt <= serverNow() ? SETTLING_POLL_MS : OPEN_POLL_MS;
     },
   });
 }

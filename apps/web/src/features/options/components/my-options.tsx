@@ -13,7 +13,7 @@ import { SkeletonRows } from '@/shared/components/skeleton';
 import { DEMO_ACCOUNT } from '@/shared/session/session-store';
 import { useSession } from '@/shared/session/use-session';
 import { useOpenOptions, useOptionOrder, useSettledOptions } from '../api/options';
-import { useNow } from '../hooks/use-now';
+import { useNow, useServerClockFrom } from '../hooks/use-now';
 import { DirectionBadge, pnlClass, Row, TickRef, useOptionFormat } from './option-parts';
 import '../options.css';
 
@@ -188,6 +188,7 @@ export function MyOptions() {
   const client = useQueryClient();
   const [detail, setDetail] = useState<number | null>(null);
   const openRows = open.data?.list ?? [];
+  useServerClockFrom(openRows[0]?.instrumentId);
   const now = useNow(openRows.length > 0);
 
   // An open option that left the open list has settled: the settled list is stale.

@@ -22,13 +22,15 @@ export function OptionsSide({
   onProduct(product: TicketProduct): void;
 }) {
   const { t } = useTranslation();
-  const { data } = useOptionSeries(info.id);
+  const { data, isError } = useOptionSeries(info.id);
   const list = data ?? [];
   const [seriesId, setSeriesId] = useState<number | null>(null);
   const none = list.length === 0;
+  // Only once the instrument's answer is in: another instrument's Options choice holds while it loads.
+  const answeredNone = none && (data !== undefined || isError);
   useEffect(() => {
-    if (none && product === 'options') onProduct('margin');
-  }, [none, product, onProduct]);
+    if (answeredNone && product === 'options') onProduct('margin');
+  }, [answeredNone, product, onProduct]);
   if (none) return null;
   const series = list.find((s) => s.id === seriesId) ?? list[0];
   if (!series) return null;

@@ -1,6 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { applyQuoteBatch } from '@/shared/lib/live-quotes';
 import { DEMO_ACCOUNT, sessionStore } from '@/shared/session/session-store';
+import { resetServerClock } from '../lib/server-clock';
 import { fail, type Handler, mockApi, ok } from '@/shared/test/mock-api';
 import { baseHandlers, renderApp } from '@/shared/test/render-app';
 
@@ -292,6 +294,23 @@ describe('options on /market', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog).getByTestId('quote-confirm'));
     await waitFor(() => expect(api.callsTo('order/buyOptions')).toHaveLength(1));
     expect(api.callsTo('order/buyOptions')[0]?.body).toEqual({ quoteId: '2'.repeat(32) });
+  });
+
+  it("counts down on the server's clock, measured from the ticks it pushes, not the device's", async () => {
+    // The server's clock runs 5 minutes ahead of this device's; its quote holds 20 s on its clock.
+    const aheadMs = 300_000;
+    mockApi(
+      handlers({
+        'POST order/quoteOptions': () => ok(optionQuote({ expiresAt: Date.now() + aheadMs + 20_000 })),
+      }),
+    );
+    await renderApp('/market?type=crypto&id=11', { loggedIn: true });
+    const ticket = await openOptions();
+    fireEvent.click(within(ticket).getByTestId('options-quote'));
+    const dialog = await screen.findByTestId('options-quote-dialog');
+    act(() => applyQuoteBatch([{ ...quote, last: '95001.00', ts: Date.now() + aheadMs }]));
+    await waitFor(() => expect(within(dialog).getByTestId('quote-countdown')).toHaveTextContent(/0:(20|19|18)/));
+    resetServerClock();
   });
 
   it('offers a new quote when the server refuses the quote as expired (40061)', async () => {

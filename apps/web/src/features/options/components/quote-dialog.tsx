@@ -10,7 +10,8 @@ import { ApiError, errorMessage } from '@/shared/lib/api-client';
 import { trimDecimal } from '@/shared/lib/decimal';
 import { useInstrumentName } from '@/shared/lib/instrument-name';
 import { useBuyOptions } from '../api/options';
-import { useNow } from '../hooks/use-now';
+import { useNow, useServerClockFrom } from '../hooks/use-now';
+import { noteServerTime } from '../lib/server-clock';
 import { bpsToFraction } from '../lib/option-figures';
 import { capPriceOf } from '../lib/option-math';
 import { DirectionBadge, Row, TickRef, useOptionFormat } from './option-parts';
@@ -38,6 +39,7 @@ export function QuoteDialog({
   const buy = useBuyOptions();
   // The quote the server refused as expired (its id): a new quote clears it.
   const [refusedId, setRefusedId] = useState<string | null>(null);
+  useServerClockFrom(info.id);
   const now = useNow();
   const msLeft = quote.expiresAt - now;
   const expired = msLeft <= 0 || refusedId === quote.quoteId;
@@ -48,6 +50,7 @@ export function QuoteDialog({
   const confirm = async () => {
     try {
       const { result: order } = await buy.mutateAsync({ quoteId: quote.quoteId });
+      noteServerTime(order.openedAt);
       toast.success(
         t('options.bought', {
           direction: t(`options.direction.${order.direction}`),
