@@ -26,6 +26,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { depositRoutes } from './modules/wallet/wallet.deposits.routes.ts';
 import { loansRoutes } from './modules/loans/loans.routes.ts';
+import { earnRoutes } from './modules/earn/earn.routes.ts';
 import { optionsRoutes } from './modules/options/options.routes.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { withdrawalRoutes } from './modules/wallet/wallet.withdrawals.routes.ts';
@@ -158,6 +159,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(depositRoutes, { deposits: services.deposits });
   await app.register(withdrawalRoutes, { withdrawals: services.withdrawals });
   await app.register(loansRoutes, { loans: services.loans });
+  await app.register(earnRoutes, { earn: services.earn });
   await app.register(kycRoutes, { kyc: services.kyc });
   await app.register(exchangeRoutes, { exchange: services.exchange });
   await app.register(optionsRoutes, { options: services.options });
@@ -182,6 +184,7 @@ export async function buildApp(opts: BuildOptions) {
     users: services.adminUsers,
     funding: services.adminFunding,
     loans: services.adminLoans,
+    earn: services.adminEarn,
     options: services.adminOptions,
     kyc: services.adminKyc,
     files: services.files,

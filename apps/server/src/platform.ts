@@ -17,6 +17,9 @@ import { createAdminSpot } from './modules/admin/admin.spot.ts';
 import { createAdminUsers } from './modules/admin/admin.users.ts';
 import { createAdminFunding } from './modules/admin/admin.funding.ts';
 import { createAdminLoans } from './modules/admin/admin.loans.ts';
+import { createAdminEarn } from './modules/admin/admin.earn.ts';
+import { defineEarnJobs } from './modules/earn/earn.jobs.ts';
+import { createEarn } from './modules/earn/earn.service.ts';
 import { defineLoanJobs } from './modules/loans/loans.jobs.ts';
 import { createLoans } from './modules/loans/loans.service.ts';
 import { createAdminOptions } from './modules/admin/admin.options.ts';
@@ -325,9 +328,22 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   const options = createOptions({ db, clock, ledger, market, params, limiter });
   defineOptionJobs(jobs, options);
   const adminOptions = createAdminOptions({ db, clock, options, ledger });
+  // Smart plans: products, purchases (principal held, yield reserved from the earn treasury), daily payouts, exits.
+  const earn = createEarn({
+    db,
+    clock,
+    ledger,
+    param: (key) => params.get(key),
+    notify: notifications.notify,
+    published: () => notifications.published(),
+  });
+  defineEarnJobs(jobs, earn);
+  const adminEarn = createAdminEarn({ db, clock, earn });
   const services = {
     loans,
     adminLoans,
+    earn,
+    adminEarn,
     options,
     adminOptions,
     kyc,

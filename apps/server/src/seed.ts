@@ -22,6 +22,11 @@ export async function seedPlatform(
     // Loan products on a fresh platform, their interest-free days the parameter loan_free_days.
     const freeDays = Number((await services.params.lock(tx, 'loan_free_days'))?.value ?? '3');
     await services.loans.products.seed(tx, Number.isSafeInteger(freeDays) && freeDays >= 0 ? freeDays : 3);
+    // Smart plan products on a fresh platform, and their USDT earn treasury funded once from the
+    // platform's treasury with the parameter earn_treasury_seed.
+    await services.earn.products.seed(tx);
+    const earnSeed = (await services.params.lock(tx, 'earn_treasury_seed'))?.value ?? '1000000';
+    await services.earn.seedTreasury(tx, 'USDT', earnSeed);
     if (demoLogin) await services.auth.ensureUser(tx, demoLogin);
   });
   // Option series on a fresh platform, once the instruments they list are committed.

@@ -43,6 +43,8 @@ import { adminFileRoutes } from './admin.files.routes.ts';
 import { adminFundingRoutes } from './admin.funding.routes.ts';
 import type { AdminFunding } from './admin.funding.ts';
 import { adminLoanRoutes } from './admin.loans.routes.ts';
+import { adminEarnRoutes } from './admin.earn.routes.ts';
+import type { AdminEarn } from './admin.earn.ts';
 import type { AdminLoans } from './admin.loans.ts';
 import { adminOptionRoutes } from './admin.options.routes.ts';
 import type { AdminOptions } from './admin.options.ts';
@@ -86,6 +88,7 @@ export async function adminRoutes(
     users: AdminUsers;
     funding: AdminFunding;
     loans: AdminLoans;
+    earn: AdminEarn;
     options: AdminOptions;
     kyc: AdminKyc;
     files: FilesService;
@@ -282,6 +285,7 @@ export async function adminRoutes(
   adminUserRoutes(app, { users: deps.users });
   adminFundingRoutes(app, { funding: deps.funding });
   adminLoanRoutes(app, { loans: deps.loans });
+  adminEarnRoutes(app, { earn: deps.earn });
   adminOptionRoutes(app, { options: deps.options });
   adminKycRoutes(app, { kyc: deps.kyc });
   adminFileRoutes(app, { files: deps.files });

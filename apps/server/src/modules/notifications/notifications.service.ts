@@ -25,6 +25,7 @@ export type NotificationTarget =
   | { type: 'deposit'; id: number }
   | { type: 'withdrawal'; id: number }
   | { type: 'loan'; id: number }
+  | { type: 'smart'; id: number }
   | { type: 'account' };
 
 export interface NotificationInput {
@@ -100,7 +101,10 @@ export function createNotificationsService(deps: {
         }
       : instrument
         ? { type: 'instrument', id: Number(row.subjectId), code: row.params.code ?? null, mode: null }
-        : (row.subjectType === 'deposit' || row.subjectType === 'withdrawal' || row.subjectType === 'loan') &&
+        : (row.subjectType === 'deposit' ||
+              row.subjectType === 'withdrawal' ||
+              row.subjectType === 'loan' ||
+              row.subjectType === 'smart') &&
             row.subjectId !== null
           ? { type: row.subjectType, id: Number(row.subjectId), code: null, mode: 'real' }
           : { type: 'account', id: null, code: null, mode: null };

@@ -44,6 +44,18 @@ export const DEFAULT_PARAMS: { key: string; value: string; description: string; 
   },
   { key: 'withdraw_fee_rate', value: '0.002', description: 'Withdrawal handling fee (fraction)', isPublic: true },
   { key: 'loan_free_days', value: '7', description: 'Interest-free days after drawing a loan', isPublic: true },
+  {
+    key: 'smart_enabled',
+    value: 'true',
+    description: 'Whether smart plans are sold (false: shown on /trading, not sold; earning plans keep paying)',
+    isPublic: true,
+  },
+  {
+    key: 'earn_treasury_seed',
+    value: '1000000',
+    description: 'USDT moved once from the platform treasury into the earn treasury on a fresh platform',
+    isPublic: false,
+  },
   { key: 'kyc_review_hours', value: '48', description: 'KYC review time limit in hours', isPublic: true },
   { key: 'min_deposit_USDT', value: '120', description: 'Minimum USDT deposit', isPublic: true },
   { key: 'min_deposit_BTC', value: '0.015', description: 'Minimum BTC deposit', isPublic: true },

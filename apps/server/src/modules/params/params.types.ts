@@ -35,6 +35,8 @@ export const PARAM_TYPES: Record<string, ParamType> = {
   'exchange.quoteTtlSeconds': 'integer',
   withdraw_fee_rate: 'fraction',
   loan_free_days: 'integer',
+  smart_enabled: 'boolean',
+  earn_treasury_seed: 'decimal',
   kyc_review_hours: 'integer',
   min_deposit_USDT: 'decimal',
   min_deposit_BTC: 'decimal',
