@@ -44,6 +44,14 @@ export const OPTIONS_QUOTE_TTL_SECONDS_DEFAULT = 15;
 /** Quotes one user may ask for per minute: each is a stored row. */
 export const QUOTE_RULE = { windowMs: 60_000, max: 60 };
 
+/** A stored price with at least the instrument's decimals ("95000" → "95000.00"), never fewer digits than it has. */
+function priceText(stored: string, decimals: number): string {
+  const v = trimAmount(stored);
+  const have = v.includes('.') ? v.length - v.indexOf('.') - 1 : 0;
+  if (have >= decimals) return v;
+  return `${v}${have === 0 ? '.' : ''}${'0'.repeat(decimals - have)}`;
+}
+
 /** 52 random bits above 2^52: 16 digits, exact in JSON, not counting the platform's orders. */
 const randomPublicId = () => Number((1n << 52n) | (randomBytes(8).readBigUInt64BE() >> 12n));
 
@@ -76,6 +84,7 @@ export function createOptions(deps: {
     const inst = await series.instrumentOf(row.instrumentId);
     const scale = (await series.scaleOf(db, row.currency)) ?? 0;
     const payout = row.payout === null ? null : trimAmount(row.payout);
+    const px = (v: string) => priceText(v, inst?.priceDecimals ?? 0);
     const profit =
       payout === null
         ? null
@@ -95,15 +104,15 @@ export function createOptions(deps: {
       spreadBps: row.spreadBps,
       rate: row.rate,
       capMove: trimAmount(row.capMove),
-      strike: trimAmount(row.strike),
+      strike: px(row.strike),
       openTickId: row.openTickId,
       quantity: trimAmount(row.quantity),
-      capPrice: trimAmount(row.capPrice),
+      capPrice: px(row.capPrice),
       maxPayout: trimAmount(row.maxPayout),
       openedAt: row.openedAt.getTime(),
       expiresAt: row.expiresAt.getTime(),
       status: row.status as OptionStatus,
-      settlePrice: row.settlePrice === null ? null : trimAmount(row.settlePrice),
+      settlePrice: row.settlePrice === null ? null : px(row.settlePrice),
       settleTickId: row.settleTickId,
       settleTickAt: row.settleTickAt?.getTime() ?? null,
       settledAt: row.settledAt?.getTime() ?? null,
