@@ -14,7 +14,7 @@ import { DEMO_ACCOUNT } from '@/shared/session/session-store';
 import { useSession } from '@/shared/session/use-session';
 import { useOpenOptions, useOptionOrder, useSettledOptions } from '../api/options';
 import { useNow, useServerClockFrom } from '../hooks/use-now';
-import { DirectionBadge, pnlClass, Row, TickRef, useOptionFormat } from './option-parts';
+import { DirectionBadge, pnlClass, Row, useOptionFormat, useTraced } from './option-parts';
 import '../options.css';
 
 function Title({ order }: { order: OptionOrder }) {
@@ -47,6 +47,7 @@ function Countdown({ order, now }: { order: OptionOrder; now: number }) {
 function OpenRow({ order, now, onDetail }: { order: OptionOrder; now: number; onDetail(): void }) {
   const { t } = useTranslation();
   const f = useOptionFormat();
+  const ticks = useTraced();
   return (
     <li className="pos" data-testid={`option-open-${order.id}`}>
       <div className="pos__head">
@@ -56,7 +57,7 @@ function OpenRow({ order, now, onDetail }: { order: OptionOrder; now: number; on
       <dl className="opt-grid">
         <Row label={t('options.quote.premium')}>{f.money(order.amount, order.currency)}</Row>
         <Row label={t('options.mine.strike')} testId="option-strike">
-          {f.price(order.strike)} <TickRef id={order.openTickId} testId="option-open-tick" />
+          {f.price(order.strike)} {ticks.ref(order.openTickId, 'option-open-tick')}
         </Row>
         <Row label={t('options.quote.capPrice')}>{f.price(order.capPrice)}</Row>
         <Row label={t('options.quote.maxPayout')}>{f.money(order.maxPayout, order.currency)}</Row>
@@ -64,6 +65,7 @@ function OpenRow({ order, now, onDetail }: { order: OptionOrder; now: number; on
           {f.time(order.expiresAt)}
         </Row>
       </dl>
+      {ticks.trace}
       <div className="pos__actions">
         <Button size="sm" variant="secondary" onClick={onDetail} data-testid="option-detail">
           {t('options.mine.details')}
@@ -76,6 +78,7 @@ function OpenRow({ order, now, onDetail }: { order: OptionOrder; now: number; on
 function SettledRow({ order, onDetail }: { order: OptionOrder; onDetail(): void }) {
   const { t } = useTranslation();
   const f = useOptionFormat();
+  const ticks = useTraced();
   return (
     <li className="pos" data-testid={`option-settled-${order.id}`}>
       <div className="pos__head">
@@ -90,7 +93,7 @@ function SettledRow({ order, onDetail }: { order: OptionOrder; onDetail(): void 
           {f.price(order.settlePrice)}
         </Row>
         <Row label={t('options.mine.settleTick')}>
-          {order.settleTickId !== null ? <TickRef id={order.settleTickId} testId="option-settle-tick" /> : '—'}
+          {order.settleTickId !== null ? ticks.ref(order.settleTickId, 'option-settle-tick') : '—'}
         </Row>
         <Row label={t('options.mine.settleTickAt')} testId="option-settle-tick-at">
           {f.time(order.settleTickAt)}
@@ -100,6 +103,7 @@ function SettledRow({ order, onDetail }: { order: OptionOrder; onDetail(): void 
           {f.money(order.payout, order.currency)}
         </Row>
       </dl>
+      {ticks.trace}
       <div className="pos__actions">
         <Button size="sm" variant="secondary" onClick={onDetail} data-testid="option-detail">
           {t('options.mine.details')}
@@ -114,6 +118,7 @@ function DetailDialog({ id, onClose }: { id: number; onClose(): void }) {
   const f = useOptionFormat();
   const { data, error, isPending, refetch } = useOptionOrder(id);
   const now = useNow(data?.status === 'open');
+  const ticks = useTraced();
   return (
     <Modal open onClose={onClose} title={t('options.mine.detailTitle')} testId="option-detail-dialog">
       {error ? (
@@ -140,7 +145,7 @@ function DetailDialog({ id, onClose }: { id: number; onClose(): void }) {
             <Row label={t('options.quote.rate')}>{f.percent(data.rate, 6)}</Row>
             <Row label={t('options.quote.quantity')}>{f.quantity(data.quantity)}</Row>
             <Row label={t('options.mine.strike')} testId="detail-strike">
-              {f.price(data.strike)} <TickRef id={data.openTickId} testId="detail-open-tick" />
+              {f.price(data.strike)} {ticks.ref(data.openTickId, 'detail-open-tick')}
             </Row>
             <Row label={t('options.quote.capPrice')}>{f.price(data.capPrice)}</Row>
             <Row label={t('options.quote.maxPayout')}>{f.money(data.maxPayout, data.currency)}</Row>
@@ -152,7 +157,7 @@ function DetailDialog({ id, onClose }: { id: number; onClose(): void }) {
                   {f.price(data.settlePrice)}
                 </Row>
                 <Row label={t('options.mine.settleTick')}>
-                  {data.settleTickId !== null ? <TickRef id={data.settleTickId} testId="detail-settle-tick" /> : '—'}
+                  {data.settleTickId !== null ? ticks.ref(data.settleTickId, 'detail-settle-tick') : '—'}
                 </Row>
                 <Row label={t('options.mine.settleTickAt')}>{f.time(data.settleTickAt)}</Row>
                 <Row label={t('options.mine.settledAt')}>{f.time(data.settledAt)}</Row>
@@ -165,6 +170,7 @@ function DetailDialog({ id, onClose }: { id: number; onClose(): void }) {
               </>
             ) : null}
           </dl>
+          {ticks.trace}
           <p className="opt-rule">
             {t(`options.mine.rule.${data.direction}`, {
               quantity: f.quantity(data.quantity),

@@ -72,7 +72,7 @@ export function DirectionBadge({ direction }: { direction: OptionDirection }) {
 }
 
 /** The recorded tick that priced a strike or a settlement, as the market stored it (DESIGN §1.3). */
-function TickTrace({ id }: { id: number }) {
+export function TickTrace({ id }: { id: number }) {
   const { t } = useTranslation();
   const f = useOptionFormat();
   const { data, error } = useRecordedTick(id);
@@ -95,23 +95,41 @@ function TickTrace({ id }: { id: number }) {
   );
 }
 
-/** "#1234", a button that opens the recorded tick below it. */
-export function TickRef({ id, testId }: { id: number; testId: string }) {
+/** "#1234": a button that shows or hides the recorded tick (drawn by the caller, below its list). */
+export function TickRef({
+  id,
+  open,
+  onToggle,
+  testId,
+}: {
+  id: number;
+  open: boolean;
+  onToggle(): void;
+  testId: string;
+}) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <button
-        type="button"
-        className="btn btn--link btn--sm num opt-tick-link"
-        aria-expanded={open}
-        aria-label={t('options.tick.show', { id })}
-        onClick={() => setOpen(!open)}
-        data-testid={testId}
-      >
-        #{id}
-      </button>
-      {open ? <TickTrace id={id} /> : null}
-    </>
+    <button
+      type="button"
+      className="btn btn--link btn--sm num opt-tick-link"
+      aria-expanded={open}
+      aria-label={t('options.tick.show', { id })}
+      onClick={onToggle}
+      data-testid={testId}
+    >
+      #{id}
+    </button>
   );
+}
+
+/** Which one recorded tick a card shows (one at a time). */
+export function useTraced() {
+  const [traced, setTraced] = useState<number | null>(null);
+  return {
+    traced,
+    ref: (id: number, testId: string) => (
+      <TickRef id={id} open={traced === id} onToggle={() => setTraced(traced === id ? null : id)} testId={testId} />
+    ),
+    trace: traced === null ? null : <TickTrace id={traced} />,
+  };
 }

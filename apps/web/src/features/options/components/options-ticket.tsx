@@ -12,6 +12,7 @@ import { toast } from '@/shared/components/toast/toast-store';
 import { DEMO_ACCOUNT } from '@/shared/session/session-store';
 import { useSession } from '@/shared/session/use-session';
 import { useQuoteOptions } from '../api/options';
+import { useServerClockFrom } from '../hooks/use-now';
 import { bpsToFraction } from '../lib/option-figures';
 import { amountProblem } from '../lib/option-math';
 import { useOptionFormat } from './option-parts';
@@ -35,6 +36,8 @@ export function OptionsTicket({ series, info }: { series: OptionSeries; info: Ma
     amount: trimDecimal(series.minAmount),
   });
   const [dialogOpen, setDialogOpen] = useState(false);
+  // The quote's countdown is on the server's clock: learnt from this instrument's ticks meanwhile.
+  useServerClockFrom(info.id);
   const quote = useQuoteOptions();
   const period = series.periods.includes(choice.period) ? choice.period : (series.periods[0] ?? 0);
   const problem = amountProblem(choice.amount, series);

@@ -14,7 +14,7 @@ import { useNow, useServerClockFrom } from '../hooks/use-now';
 import { noteServerTime } from '../lib/server-clock';
 import { bpsToFraction } from '../lib/option-figures';
 import { capPriceOf } from '../lib/option-math';
-import { DirectionBadge, Row, TickRef, useOptionFormat } from './option-parts';
+import { DirectionBadge, Row, useOptionFormat, useTraced } from './option-parts';
 
 /**
  * A quote before it is bought: every figure that prices it, the payout rule in words, and the
@@ -46,6 +46,7 @@ export function QuoteDialog({
   // Trailing zeros of the exact product dropped, the price's own decimals kept ("99,750.525", "99,750.50").
   const capPrice = trimDecimal(capPriceOf(quote.price, quote.capMove, quote.direction));
   const money = (v: string) => f.money(v, quote.currency);
+  const ticks = useTraced();
 
   const confirm = async () => {
     try {
@@ -105,7 +106,7 @@ export function QuoteDialog({
             {money(quote.maxPayout)}
           </Row>
           <Row label={t('options.quote.strike')} testId="quote-strike">
-            {f.price(quote.price)} <TickRef id={quote.tickId} testId="quote-tick" />
+            {f.price(quote.price)} {ticks.ref(quote.tickId, 'quote-tick')}
           </Row>
           <Row label={t('options.quote.quantity')} testId="quote-quantity">
             {f.quantity(quote.quantity)}
@@ -117,6 +118,7 @@ export function QuoteDialog({
             {f.time(now + quote.period * 1000)}
           </Row>
         </dl>
+        {ticks.trace}
         <p className="opt-rule" data-testid="quote-rule">
           {t(`options.quote.rule.${quote.direction}`, {
             quantity: f.quantity(quote.quantity),
