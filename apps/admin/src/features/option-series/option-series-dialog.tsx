@@ -91,7 +91,7 @@ function periodsOf(f: Form): number[] | null {
 function localErrors(f: Form): Partial<Record<string, string>> {
   const e: Partial<Record<string, string>> = {};
   const instrument = f.instrument.trim();
-  if (!instrument || instrument.length > 40) e.instrument = 'An instrument code or id, e.g. BTC/USDT';
+  if (!instrument || instrument.length > 40) e.instrument = 'An instrument code or id, e.g. BTCUSDT';
   if (!/^[A-Z0-9]{2,12}$/.test(f.currency.trim())) e.currency = 'A currency code, e.g. USDT';
   const periods = periodsOf(f);
   if (periods === null) e.other = 'Seconds, or with a unit: 120, 2h, 7d';
@@ -166,7 +166,7 @@ export function OptionSeriesDialog({
         <div className="form__grid">
           <TextField
             label="Instrument"
-            hint={series ? `${series.name} · ID ${series.instrumentId}` : 'Its code or id, e.g. BTC/USDT'}
+            hint={series ? `${series.name} · ID ${series.instrumentId}` : 'Its code or id, e.g. BTCUSDT'}
             {...field('instrument')}
           />
           <TextField

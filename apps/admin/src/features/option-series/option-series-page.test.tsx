@@ -46,8 +46,8 @@ const result: AdminOptionSeriesResult = {
     },
   ],
   accounts: [
-    { mode: 'real', currency: 'USDT', balance: '18250.75', exposure: '5120.4', open: 7 },
     { mode: 'demo', currency: 'USDT', balance: '-320', exposure: '900', open: 2 },
+    { mode: 'real', currency: 'USDT', balance: '18250.75', exposure: '5120.4', open: 7 },
   ],
 };
 
@@ -102,6 +102,11 @@ describe('option series', () => {
     open(owner, {});
     const accounts = await screen.findByRole('table', { name: 'Options account' });
     const real = (await within(accounts).findByText('Real')).closest('tr') as HTMLElement;
+    expect(
+      within(accounts)
+        .getAllByRole('row')
+        .map((r) => r.querySelector('td')?.textContent),
+    ).toEqual([undefined, 'Real', 'Demo']);
     expect(cells(real)).toEqual(['Real', 'USDT', '18,250.75', '5,120.40', '7']);
     const demo = within(accounts).getByText('Demo').closest('tr') as HTMLElement;
     expect(cells(demo)).toEqual(['Demo', 'USDT', '-320.00', '900.00', '2']);
@@ -187,7 +192,7 @@ describe('option series', () => {
     const dialog = await screen.findByRole('dialog', { name: 'New option series' });
     for (const p of ['5m', '15m', '1h', '1d']) fireEvent.click(within(dialog).getByRole('checkbox', { name: p }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(within(dialog).getByText('An instrument code or id, e.g. BTC/USDT')).toBeTruthy();
+    expect(within(dialog).getByText('An instrument code or id, e.g. BTCUSDT')).toBeTruthy();
     expect(within(dialog).getByText('At least one period')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('Other periods'), { target: { value: '30, 2x' } });
     expect(within(dialog).getByText('Seconds, or with a unit: 120, 2h, 7d')).toBeTruthy();

@@ -97,6 +97,10 @@ export function OptionSeriesPage() {
   const canEdit = useCan('params.edit');
   const q = useQuery({ queryKey: optionSeriesKey, queryFn: getOptionSeries, refetchInterval: 30_000 });
   const [editing, setEditing] = useState<OptionSeries | 'new' | null>(null);
+  // The real book first: its exposure is the platform's money.
+  const accounts = q.data?.accounts
+    .slice()
+    .sort((a, b) => (a.mode === b.mode ? a.currency.localeCompare(b.currency) : a.mode === 'real' ? -1 : 1));
 
   return (
     <>
@@ -119,7 +123,7 @@ export function OptionSeriesPage() {
         <DataTable
           label="Options account"
           columns={ACCOUNTS}
-          data={q.data?.accounts}
+          data={accounts}
           loading={q.isFetching}
           error={q.error}
           empty="No option has been bought yet"
