@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type Layout, newContext, screenshot } from '../support/browser.ts';
@@ -15,6 +17,23 @@ import type { Envelope } from '../support/owner.ts';
  * that price, and its payout; the demo balance is the one before, less the premium, plus the payout.
  */
 const env = useJourney();
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical WCAG 2.1 AA violations inside `selector` (axe-core, as the a11y sweep runs it). */
+async function axeProblems(page: Page, selector: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async (include) => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const result = await axe.run(
+      { include: [include] },
+      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] },
+    );
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary ?? ''}`));
+  }, selector);
+}
 
 const plain = (s: string | null) => (s ?? '').replace(/[\u2066-\u2069]/g, '').trim();
 
@@ -109,6 +128,7 @@ describe.each(layouts)('options journey (%s)', (layout) => {
     await ticket.getByTestId('options-amount').fill('25');
     await ticket.scrollIntoViewIfNeeded();
     await screenshot(page, `options-${layout}-ticket`);
+    expect(await axeProblems(page, '[data-testid="options-ticket"]')).toEqual([]);
 
     // The quote, before anything is bought.
     await ticket.getByTestId('options-quote').click();
@@ -129,6 +149,7 @@ describe.each(layouts)('options journey (%s)', (layout) => {
     await dialog.getByTestId('quote-tick').click();
     await dialog.getByTestId('option-tick-trace').waitFor();
     await screenshot(page, `options-${layout}-quote`);
+    expect(await axeProblems(page, '[data-testid="options-quote-dialog"]')).toEqual([]);
     await dialog.getByTestId('quote-tick').click();
     await dialog.getByTestId('quote-confirm').click();
     const toast = page.getByTestId('toast').last();
@@ -175,6 +196,7 @@ describe.each(layouts)('options journey (%s)', (layout) => {
     );
     await settled.scrollIntoViewIfNeeded();
     await screenshot(page, `options-${layout}-settled`);
+    expect(await axeProblems(page, '[data-testid="my-options"]')).toEqual([]);
 
     // The balance: before, less the premium, plus the payout.
     await expect
@@ -202,6 +224,7 @@ describe.each(layouts)('options journey (%s)', (layout) => {
       await page.getByTestId('options-quote').click();
       await page.getByTestId('options-quote-dialog').waitFor();
       await screenshot(page, 'options-desktop-ar-quote');
+      expect(await axeProblems(page, '[data-testid="options-quote-dialog"]')).toEqual([]);
       await page.keyboard.press('Escape');
       await page.getByTestId(`option-settled-${id}`).scrollIntoViewIfNeeded();
       await screenshot(page, 'options-desktop-ar-settled');
