@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { DAY_MS } from '@openbourse/money';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/shared/hooks/use-format';
 import { ltr } from '@/shared/lib/format';
@@ -16,12 +17,18 @@ function useNow(): number {
 
 /**
  * The time left until the next payout, live ("in 13:04:59"); once it has come, "being paid" until
- * the plans are fetched again with the day paid.
+ * the plans are fetched again with the day paid. A payout is never more than a day away on the
+ * server's clock (the day before it has begun there): a device clock behind by more than that is
+ * moved up to the day's start, so the countdown stays within the day instead of counting the
+ * device's error.
  */
 export function Countdown({ at, testId }: { at: number; testId?: string }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const left = timeLeft(at, useNow());
+  const now = useNow();
+  // Measured once per payout time, as it arrives.
+  const behind = useMemo(() => Math.max(0, at - DAY_MS + 1000 - Date.now()), [at]);
+  const left = timeLeft(at, now + behind);
   let text: string;
   if (!left) text = t('trading.plan.paying');
   else if (left.days > 0) text = t('trading.plan.inDays', { days: format.integer(left.days), clock: ltr(left.clock) });

@@ -269,6 +269,19 @@ describe('smart trading page', () => {
     expect(api.callsTo('order/buySmart')).toHaveLength(0);
   });
 
+  it('keeps the countdown within the day when the device clock is behind the server’s', async () => {
+    handlers({
+      'GET order/listSmartOrder': (call) =>
+        page(
+          call.query.get('status') === 'earning'
+            ? [plan(7, 'earning', { nextEarningAt: Date.now() + 3 * DAY_MS })]
+            : [],
+        ),
+    });
+    await renderApp('/trading', { loggedIn: true });
+    expect(plain(await screen.findByTestId('smart-plan-countdown'))).toMatch(/^in 23:59:5\d$/);
+  });
+
   it('lists the plans by state with their live figures, and exits one after showing the penalty and the return', async () => {
     let exited = false;
     const api = handlers({
