@@ -33,8 +33,11 @@ export function createOptionSettlement(deps: {
   ledger: LedgerService;
   market: MarketService;
   scaleOf: (exec: Executor, currency: string) => Promise<number | null>;
+  /** Orders read per query (tests page with a small one). */
+  batch?: number;
 }) {
   const { db, clock, ledger, market } = deps;
+  const batch = deps.batch ?? BATCH;
 
   /** Settles one expired order at its tick; false when another run settled it first. */
   async function settleOne(order: OptionOrderRow, tickId: number): Promise<boolean> {
@@ -97,7 +100,7 @@ export function createOptionSettlement(deps: {
       let waiting = 0;
       let after: { expiresAt: Date; id: number } | undefined;
       for (;;) {
-        const rows = await repo.due(db, now, BATCH, after);
+        const rows = await repo.due(db, now, batch, after);
         for (const order of rows) {
           const tick = await market.firstTickAtOrAfter(order.instrumentId, order.expiresAt);
           if (!tick) {
@@ -106,7 +109,7 @@ export function createOptionSettlement(deps: {
           }
           if (await settleOne(order, tick.id)) settled += 1;
         }
-        if (rows.length < BATCH) break;
+        if (rows.length < batch) break;
         const last = rows[rows.length - 1]!;
         after = { expiresAt: last.expiresAt, id: last.id };
       }

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS } from '../../../test/db.ts';
 import { OPTIONS_SETTLE_JOB } from '../options.jobs.ts';
+import { createOptionSettlement } from '../options.settlement.ts';
 import { createOptionsTestApp, type OptionsTestApp, units } from './helpers.ts';
 
 describe.each(DRIVERS)('options settlement on %s', (driver) => {
@@ -146,6 +147,32 @@ describe.each(DRIVERS)('options settlement on %s', (driver) => {
     expect(await t.available(user.id)).toBe(after);
     expect((await t.order(user.token, order.id)).result.payout).toBe(paid);
     expect((await t.services.jobs.runs(OPTIONS_SETTLE_JOB)).length).toBeGreaterThan(0);
+  });
+
+  it('pages through many due orders, oldest expiry first, leaving those without a tick for later', async () => {
+    const bought = [];
+    for (let i = 0; i < 5; i++) {
+      bought.push(await buy(i % 2 ? 'put' : 'call', '95000.00'));
+      t.clock.advance(1_000);
+    }
+    const last = bought[bought.length - 1]!.order;
+    await tickAt(last, 1_000, '95500.00');
+    await t.services.market.flush();
+    const paged = createOptionSettlement({
+      db: t.database.db,
+      clock: t.clock,
+      ledger: t.services.ledger,
+      market: t.services.market,
+      scaleOf: t.services.options.series.scaleOf,
+      batch: 2,
+    });
+    await paged.settleDue();
+    for (const { order, user } of bought) {
+      const done = (await t.order(user.token, order.id)).result;
+      expect(done.status).toBe('settled');
+      // One tick after all five expiries: the first at or after each of them.
+      expect(done.settlePrice).toBe('95500.00');
+    }
   });
 
   it('the job runner settles an expired order by itself', async () => {
