@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type Layout, newContext, screenshot } from '../support/browser.ts';
@@ -18,6 +20,24 @@ import { cardPng } from '../support/png.ts';
 const env = useJourney();
 const owner = useOwner(env);
 const { admin } = owner;
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical WCAG 2.1 A/AA violations on the page (or inside `include`), as lines. */
+async function axe(page: Page, include?: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async (include) => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const result = await axe.run(include ? { include: [include] } : document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+      preload: false,
+    });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.map((n) => `${v.id} [${v.impact}] ${n.target.join(' ')}`));
+  }, include);
+}
 
 const plain = (s: string | null) => (s ?? '').replace(/[\u2066-\u2069]/g, '');
 const DAY = 86_400_000;
@@ -126,6 +146,7 @@ describe('a smart plan', () => {
       expect(plain(await dialog.getByTestId('smart-buy-dailyIncome').textContent())).toBe('6.00 USDT');
       expect(plain(await dialog.getByTestId('smart-buy-exitCost').textContent())).toBe('50.00 USDT');
       await screenshot(page, `smart-${layout}-en-confirm`);
+      expect(await axe(page, '[data-testid="smart-buy-dialog"]')).toEqual([]);
       await dialog.getByTestId('smart-buy-confirm').click();
       await expect.poll(() => page.getByTestId('toast').textContent()).toBe('Purchase successful');
       const card = page.getByTestId('smart-plan').first();
@@ -161,6 +182,7 @@ describe('a smart plan', () => {
       expect(plain(await exit.getByTestId('smart-exit-return').textContent())).toBe('950.00 USDT');
       expect(plain(await exit.getByTestId('smart-exit-income').textContent())).toBe('12.00 USDT');
       await screenshot(page, `smart-${layout}-en-exit`);
+      expect(await axe(page, '[data-testid="smart-exit-dialog"]')).toEqual([]);
       await exit.getByTestId('smart-exit-confirm').click();
       await exit.waitFor({ state: 'detached' });
       await expect.poll(() => realUsdt(page)).toMatch(/^962(\.0+)?$/);
@@ -172,6 +194,7 @@ describe('a smart plan', () => {
       expect(plain(await ended.getByTestId('smart-plan-income').textContent())).toBe('12.00 USDT');
       await ended.scrollIntoViewIfNeeded();
       await screenshot(page, `smart-${layout}-en-exited`);
+      expect(await axe(page)).toEqual([]);
 
       if (layout === 'mobile') {
         await page.evaluate(() => sessionStorage.setItem('ob.lang', 'ar'));
@@ -184,6 +207,7 @@ describe('a smart plan', () => {
         await page.getByTestId('smart-tab-exited').click();
         await page.getByTestId('smart-plan').first().scrollIntoViewIfNeeded();
         await screenshot(page, 'smart-mobile-ar-exited');
+        expect(await axe(page)).toEqual([]);
       }
       await page.context().close();
 
