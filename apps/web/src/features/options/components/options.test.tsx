@@ -261,6 +261,29 @@ describe('options on /market', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByTestId('options-quote-dialog')).toBeNull());
   });
 
+  it("states a put's rule and its cap below the strike", async () => {
+    const api = mockApi(
+      handlers({ 'POST order/quoteOptions': () => ok(optionQuote({ direction: 'put', period: 900 })) }),
+    );
+    await renderApp('/market?type=crypto&id=11', { loggedIn: true });
+    const ticket = await openOptions();
+    fireEvent.click(within(ticket).getByTestId('options-direction-put'));
+    fireEvent.click(within(ticket).getByTestId('options-period-900'));
+    fireEvent.click(within(ticket).getByTestId('options-quote'));
+    const dialog = await screen.findByTestId('options-quote-dialog');
+    expect(api.callsTo('order/quoteOptions')[0]?.body).toMatchObject({ direction: 'put', period: 900 });
+    const text = (id: string) =>
+      within(dialog)
+        .getByTestId(id)
+        .textContent?.replace(/[\u2066-\u2069]/g, '');
+    // 95,000.50 × 0.95
+    expect(text('quote-cap-price')).toBe('90,250.475');
+    expect(text('quote-rule')).toContain(
+      'if the price at expiry ends below it, you receive 0.04891861 × (95,000.50 − price at expiry)',
+    );
+    expect(text('quote-rule')).toContain('(the cap price 90,250.475)');
+  });
+
   it('counts the quote down and, once it has expired, offers a new quote instead of buying', async () => {
     let quotes = 0;
     const api = mockApi(
