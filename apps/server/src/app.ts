@@ -28,6 +28,7 @@ import { depositRoutes } from './modules/wallet/wallet.deposits.routes.ts';
 import { loansRoutes } from './modules/loans/loans.routes.ts';
 import { earnRoutes } from './modules/earn/earn.routes.ts';
 import { optionsRoutes } from './modules/options/options.routes.ts';
+import { OPTIONS_TOPIC, type OptionSettledEvent } from './modules/options/options.settlement.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { withdrawalRoutes } from './modules/wallet/wallet.withdrawals.routes.ts';
 import { exchangeRoutes } from './modules/exchange/exchange.routes.ts';
@@ -201,6 +202,13 @@ export async function buildApp(opts: BuildOptions) {
   // Each committed notification (or read) goes to its owner's signed-in sockets with the unread count.
   notifications.onPush((userId, push) => realtime.pushToUser(userId, push));
   market.onQuoteBatch((json) => realtime.broadcast(json));
+  // Each settled option: its owner's signed-in sockets are told which order to read again.
+  services.events.subscribe(OPTIONS_TOPIC, ({ payload }) => {
+    const e = payload as OptionSettledEvent;
+    realtime
+      .pushToUser(e.userId, { ch: 'options', mode: e.mode, id: e.id, status: 'settled' })
+      .catch((err: unknown) => app.log.warn({ err }, 'realtime: options push failed'));
+  });
   // Each committed spot book change (from whichever process owns the book): the book's subscribers
   // get its levels and trades, the users whose orders changed a hint to read them again.
   services.events.subscribe(SPOT_TOPIC, ({ payload }) => {

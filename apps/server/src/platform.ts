@@ -325,7 +325,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     published: () => notifications.published(),
   });
   // Options: series, quotes, purchases struck at the recorded tick, settlement at expiry by the job runner.
-  const options = createOptions({ db, clock, ledger, market, params, limiter });
+  const options = createOptions({ db, clock, ledger, market, params, limiter, events });
   defineOptionJobs(jobs, options);
   const adminOptions = createAdminOptions({ db, clock, options, ledger });
   // Smart plans: products, purchases (principal held, yield reserved from the earn treasury), daily payouts, exits.

@@ -14,6 +14,7 @@ import { DEMO_ACCOUNT } from '@/shared/session/session-store';
 import { useSession } from '@/shared/session/use-session';
 import { useOpenOptions, useOptionOrder, useSettledOptions } from '../api/options';
 import { useNow, useServerClockFrom } from '../hooks/use-now';
+import { bpsToFraction } from '../lib/option-figures';
 import { DirectionBadge, pnlClass, Row, useOptionFormat, useTraced } from './option-parts';
 import '../options.css';
 
@@ -142,6 +143,7 @@ function DetailDialog({ id, onClose }: { id: number; onClose(): void }) {
             </Row>
             <Row label={t('options.quote.volatility')}>{f.percent(data.volatility, 2)}</Row>
             <Row label={t('options.quote.modelRate')}>{f.percent(data.modelRate, 6)}</Row>
+            <Row label={t('options.quote.spread')}>{f.percent(bpsToFraction(data.spreadBps), 2)}</Row>
             <Row label={t('options.quote.rate')}>{f.percent(data.rate, 6)}</Row>
             <Row label={t('options.quote.quantity')}>{f.quantity(data.quantity)}</Row>
             <Row label={t('options.mine.strike')} testId="detail-strike">
