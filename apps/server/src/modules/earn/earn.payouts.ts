@@ -64,20 +64,35 @@ export function createEarnLedger({ ledger }: { ledger: LedgerService }) {
     scaleOf,
 
     /**
-     * Holds the principal (10011 when the real available balance is short) and reserves the plan's
-     * whole yield from the currency's earn treasury: under the treasury's lock its balance is read
-     * and the yield moved to the reserve, or 40059 when it does not cover it.
+     * Reserves the plan's whole yield from the currency's earn treasury — under the treasury's lock
+     * its balance is read and the yield moved to the reserve, or 40059 when it does not cover it —
+     * then holds the principal (10011 when the real available balance is short). The platform's
+     * accounts are locked before the user's, as in a payout and an exit, so they do not deadlock.
      */
     async subscribe(tx: Executor, row: PlanRow): Promise<void> {
       const scale = await scaleOf(tx, row.currency);
-      const principal = fromLedger(row.principal, scale);
+      const total = fromLedger(row.dailyIncome, scale) * BigInt(row.days);
+      if (total > 0n) {
+        await repo.lockTreasury(tx, row.currency);
+        const free = fromLedger(await ledger.platformBalance(tx, REAL, row.currency, 'earn_treasury'), scale);
+        if (free < total) throw earnErrors.treasuryShort();
+        await ledger.transfer(tx, {
+          key: earnKeys.reserve(row.id),
+          debit: treasury,
+          credit: reserved,
+          currency: row.currency,
+          amount: formatDecimal(total, scale),
+          code: EARN_CODES.reserve,
+          ...ref(row),
+        });
+      }
       try {
         await ledger.hold(tx, {
           key: earnKeys.principal(row.id),
           userId: row.userId,
           mode: REAL,
           currency: row.currency,
-          amount: formatDecimal(principal, scale),
+          amount: formatDecimal(fromLedger(row.principal, scale), scale),
           code: EARN_CODES.subscribe,
           ...ref(row),
         });
@@ -85,20 +100,6 @@ export function createEarnLedger({ ledger }: { ledger: LedgerService }) {
         if (isBalanceRefusal(e)) throw earnErrors.balanceInsufficient();
         throw e;
       }
-      const total = fromLedger(row.dailyIncome, scale) * BigInt(row.days);
-      if (total === 0n) return;
-      await repo.lockTreasury(tx, row.currency);
-      const free = fromLedger(await ledger.platformBalance(tx, REAL, row.currency, 'earn_treasury'), scale);
-      if (free < total) throw earnErrors.treasuryShort();
-      await ledger.transfer(tx, {
-        key: earnKeys.reserve(row.id),
-        debit: treasury,
-        credit: reserved,
-        currency: row.currency,
-        amount: formatDecimal(total, scale),
-        code: EARN_CODES.reserve,
-        ...ref(row),
-      });
     },
 
     /**
@@ -163,6 +164,19 @@ export function createEarnLedger({ ledger }: { ledger: LedgerService }) {
       const scale = await scaleOf(tx, row.currency);
       const principal = fromLedger(row.principal, scale);
       const cost = shareUnits(principal, row.exitPenalty);
+      // The platform's accounts first (as a purchase and a payout lock them), then the user's.
+      const unpaid = fromLedger(row.dailyIncome, scale) * BigInt(row.days - row.paidDays);
+      if (unpaid > 0n) {
+        await ledger.transfer(tx, {
+          key: earnKeys.release(row.id),
+          debit: reserved,
+          credit: treasury,
+          currency: row.currency,
+          amount: formatDecimal(unpaid, scale),
+          code: EARN_CODES.release,
+          ...ref(row),
+        });
+      }
       if (cost > 0n) {
         await ledger.postHold(tx, {
           holdKey: earnKeys.principal(row.id),
@@ -178,23 +192,13 @@ export function createEarnLedger({ ledger }: { ledger: LedgerService }) {
         key: earnKeys.exit(row.id),
         code: EARN_CODES.redeem,
       });
-      const unpaid = fromLedger(row.dailyIncome, scale) * BigInt(row.days - row.paidDays);
-      if (unpaid > 0n) {
-        await ledger.transfer(tx, {
-          key: earnKeys.release(row.id),
-          debit: reserved,
-          credit: treasury,
-          currency: row.currency,
-          amount: formatDecimal(unpaid, scale),
-          code: EARN_CODES.release,
-          ...ref(row),
-        });
-      }
       return { exitCost: formatDecimal(cost, scale), returned: formatDecimal(principal - cost, scale) };
     },
 
     /** Moves house money from the platform's treasury into a currency's earn treasury (key given by the caller). */
     async fund(tx: Executor, f: { key: string; currency: string; amount: string; memo?: string | null }) {
+      // The reserve exists before any user's plan in the currency (see subscribe: platform first).
+      await ledger.getOrCreatePlatformAccount(tx, REAL, f.currency, 'earn_reserved');
       return ledger.transfer(tx, {
         key: f.key,
         debit: { platform: 'treasury', mode: REAL },

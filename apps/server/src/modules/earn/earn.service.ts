@@ -294,6 +294,9 @@ export function createEarn(deps: {
      * platform's treasury under a fixed key, skipped when that key was ever used.
      */
     async seedTreasury(tx: Executor, currency: string, amount: string): Promise<void> {
+      // Both platform accounts exist from the start, so their ids come before users' accounts: every
+      // posting then locks the platform's side first (ledger: ascending ids; earn.payouts.ts).
+      await ledger.getOrCreatePlatformAccount(tx, 'real', currency, 'earn_treasury');
       if (await ledger.getTransfer(tx, earnKeys.seed(currency))) return;
       const scale = await money.scaleOf(tx, currency).catch(() => null);
       const units = scale === null ? null : userAmountUnits(amount, scale);
