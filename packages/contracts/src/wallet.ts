@@ -52,6 +52,12 @@ export const TRANSACTION_TYPES = [
   'spot_release',
   'loan_draw',
   'loan_repay',
+  'earn_subscribe',
+  'earn_yield',
+  'earn_redeem',
+  'earn_penalty',
+  'option_premium',
+  'option_payout',
   'other',
 ] as const;
 export const TransactionType = z
@@ -66,7 +72,9 @@ export const TransactionType = z
       'exchange (user/dh); exchange_in: the currency received for it; spot_order: funds held for a spot ' +
       'order; spot_trade: a spot trade’s coin or turnover; spot_fee: a spot trade’s fee; spot_release: what a ' +
       'spot order held and did not use, returned; loan_draw: a loan’s principal paid out; loan_repay: a loan repaid ' +
-      '(principal and interest); ' +
+      '(principal and interest); earn_subscribe: a smart plan’s principal held; earn_yield: a smart plan’s daily yield; ' +
+      'earn_redeem: a smart plan’s principal returned (at maturity, or on early exit less the penalty); earn_penalty: ' +
+      'an early exit’s penalty; option_premium: an option’s premium paid; option_payout: an option’s payout at expiry; ' +
       'other: any other movement',
   );
 export type TransactionType = z.infer<typeof TransactionType>;

@@ -46,6 +46,12 @@ const KNOWN_TYPES: Record<TransactionType, true> = {
   spot_release: true,
   loan_draw: true,
   loan_repay: true,
+  earn_subscribe: true,
+  earn_yield: true,
+  earn_redeem: true,
+  earn_penalty: true,
+  option_premium: true,
+  option_payout: true,
   other: true,
 };
 /** The types a user may narrow the record to, in the order the menu lists them. */
