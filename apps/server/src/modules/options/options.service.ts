@@ -69,6 +69,8 @@ export function createOptions(deps: {
   params: ParamsService;
   limiter?: RateLimiter;
   pricing?: OptionPricing;
+  /** The outbox (events module): settled orders are announced after commit. */
+  events?: { write(exec: Executor, topic: string, payload: unknown): Promise<unknown>; published(): void };
   quoteIds?: () => string;
   publicIds?: () => number;
 }) {
@@ -77,7 +79,14 @@ export function createOptions(deps: {
   const publicIds = deps.publicIds ?? randomPublicId;
   const pricing = deps.pricing ?? createOptionPricing({ market, clock });
   const series = createOptionSeries({ db, clock, ledger, market, pricing });
-  const settlement = createOptionSettlement({ db, clock, ledger, market, scaleOf: series.scaleOf });
+  const settlement = createOptionSettlement({
+    db,
+    clock,
+    ledger,
+    market,
+    scaleOf: series.scaleOf,
+    ...(deps.events ? { events: deps.events } : {}),
+  });
 
   /** An order as its owner sees it. */
   async function view(row: OptionOrderRow): Promise<OptionOrder> {

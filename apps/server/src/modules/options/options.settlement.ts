@@ -21,6 +21,14 @@ import type { OptionOrderRow } from './options.tables.ts';
 const BATCH = 200;
 /** Ledger codes of an option's two movements (the transaction record can name them). */
 export const OPTION_CODES = { premium: 'option_premium', payout: 'option_payout' } as const;
+/** The topic of a settled order's event (after commit: its owner's sockets are told, `{ ch: 'options' }`). */
+export const OPTIONS_TOPIC = 'options.settled';
+export interface OptionSettledEvent {
+  userId: number;
+  id: number;
+  mode: Mode;
+}
+
 /** The reference of an option's transfers: `option` / the order's public id. */
 export const OPTION_REF = 'option';
 
@@ -35,6 +43,8 @@ export function createOptionSettlement(deps: {
   scaleOf: (exec: Executor, currency: string) => Promise<number | null>;
   /** Orders read per query (tests page with a small one). */
   batch?: number;
+  /** The outbox: a settled order's event is written in its transaction and published after commit. */
+  events?: { write(exec: Executor, topic: string, payload: unknown): Promise<unknown>; published(): void };
 }) {
   const { db, clock, ledger, market } = deps;
   const batch = deps.batch ?? BATCH;
@@ -81,6 +91,10 @@ export function createOptionSettlement(deps: {
           settledAt: clock.now(),
           payout,
         });
+        if (done && deps.events) {
+          const event: OptionSettledEvent = { userId: done.userId, id: done.publicId, mode };
+          await deps.events.write(tx, OPTIONS_TOPIC, event);
+        }
         return done !== undefined;
       },
       { retries: 3 },
@@ -113,6 +127,7 @@ export function createOptionSettlement(deps: {
         const last = rows[rows.length - 1]!;
         after = { expiresAt: last.expiresAt, id: last.id };
       }
+      if (settled > 0) deps.events?.published();
       return { settled, waiting };
     },
   };

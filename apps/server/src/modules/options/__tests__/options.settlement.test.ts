@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS } from '../../../test/db.ts';
 import { OPTIONS_SETTLE_JOB } from '../options.jobs.ts';
-import { createOptionSettlement } from '../options.settlement.ts';
+import { createOptionSettlement, OPTIONS_TOPIC } from '../options.settlement.ts';
 import { createOptionsTestApp, type OptionsTestApp, units } from './helpers.ts';
 
 describe.each(DRIVERS)('options settlement on %s', (driver) => {
@@ -86,6 +86,18 @@ describe.each(DRIVERS)('options settlement on %s', (driver) => {
     await t.services.market.flush();
     expect((await t.services.market.getTick(first.id))?.pinned).toBe(true);
     expect((await t.orders(user.token, { status: 'settled' })).result.list.map((o) => o.id)).toEqual([order.id]);
+  });
+
+  it('announces each settled order after commit (the owner’s sockets are told to read it again)', async () => {
+    const heard: unknown[] = [];
+    t.services.events.subscribe(OPTIONS_TOPIC, ({ payload }) => {
+      heard.push(payload);
+    });
+    const { order, user } = await buy('call', '95000.00');
+    await tickAt(order, 10, '95100.00');
+    await t.settle();
+    await expect.poll(() => heard.length, { timeout: 5_000 }).toBeGreaterThanOrEqual(1);
+    expect(heard).toContainEqual({ userId: user.id, id: order.id, mode: 'real' });
   });
 
   it('uses a tick exactly at the expiry instant', async () => {
