@@ -113,6 +113,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   jobs.define('market.prune-ticks', { every: marketOptions.pruneEveryMs, handler: () => market.prune() });
   // Housekeeping: published events kept a day, expired rate-limit keys.
   jobs.define('events.sweep', { every: 'hour', handler: () => events.sweep().then(() => undefined) });
+  jobs.define('jobs.sweep', { every: 'hour', handler: () => jobs.sweep().then(() => undefined) });
   jobs.define('limits.sweep', { every: 5 * 60_000, handler: () => limiter.sweep().then(() => undefined) });
   const ledger = createLedgerService({ db, clock });
   /** The last recorded quote of a coin's USDT market (balances value coins by it, exchanges price them). */

@@ -111,6 +111,21 @@ export const jobsRepository = {
     return (row?.state as RunState | undefined) ?? null;
   },
 
+  /**
+   * Deletes runs done before `before`, keeping each job's newest period (the scheduler counts
+   * missed periods from it, so nothing is run again). Returns how many went.
+   */
+  async sweepDone(exec: Executor, before: Date): Promise<number> {
+    const rows = await queryRows<{ id: number }>(
+      exec,
+      sql`delete from job_runs r
+          where r.state = 'done' and r.finished_at < ${before.toISOString()}
+            and r.scheduled_for < (select max(m.scheduled_for) from job_runs m where m.job = r.job)
+          returning r.id`,
+    );
+    return rows.length;
+  },
+
   async list(exec: Executor, job?: string): Promise<JobRun[]> {
     return exec
       .select()

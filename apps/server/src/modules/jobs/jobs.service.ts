@@ -323,6 +323,15 @@ export function createJobs(deps: {
       return inserted;
     },
 
+    /**
+     * Forgets runs done more than `keepMs` ago (each job's newest period stays): a job every few
+     * seconds writes thousands of rows a day. A run's effects are keyed by their own ids, so a
+     * forgotten run is never paid again.
+     */
+    async sweep(keepMs = 7 * 86_400_000): Promise<number> {
+      return repo.sweepDone(db, new Date(clock.now().getTime() - keepMs));
+    },
+
     /** Starts pg-boss (its schema on first start) and the polling, in a process with the jobs role. */
     async start(): Promise<void> {
       if (boss || !opts.roles.includes('jobs')) return;

@@ -42,6 +42,12 @@ export const DEFAULT_PARAMS: { key: string; value: string; description: string; 
     description: 'Seconds a currency exchange quote may be confirmed',
     isPublic: true,
   },
+  {
+    key: 'options.quoteTtlSeconds',
+    value: '15',
+    description: 'Seconds an options quote (its rate, volatility and maximum payout) may be confirmed',
+    isPublic: true,
+  },
   { key: 'withdraw_fee_rate', value: '0.002', description: 'Withdrawal handling fee (fraction)', isPublic: true },
   { key: 'loan_free_days', value: '7', description: 'Interest-free days after drawing a loan', isPublic: true },
   {

@@ -33,6 +33,7 @@ export const PARAM_TYPES: Record<string, ParamType> = {
   demo_currency: 'currency',
   'exchange.spreadBps': 'integer',
   'exchange.quoteTtlSeconds': 'integer',
+  'options.quoteTtlSeconds': 'integer',
   withdraw_fee_rate: 'fraction',
   loan_free_days: 'integer',
   smart_enabled: 'boolean',
