@@ -51,19 +51,23 @@ export function adminOptionRoutes(app: FastifyInstance, { options }: { options: 
     async (req) => ok(req, await options.create(actor(req), req.body)),
   );
 
-  r.put(
-    '/swx/admin/option-series/:id',
-    {
-      ...edit,
-      schema: {
-        tags: [TAG],
-        security: BEARER,
-        summary: 'Replace an option series’ fields (audited); orders already open keep the terms they were bought with',
-        params: IdParams,
-        body: AdminOptionSeriesInput,
-        response: { 200: envelope(AdminOptionSeries) },
+  // PUT, or POST for clients that only send GET and POST (the console).
+  for (const method of ['put', 'post'] as const) {
+    r[method](
+      '/swx/admin/option-series/:id',
+      {
+        ...edit,
+        schema: {
+          tags: [TAG],
+          security: BEARER,
+          summary:
+            'Replace an option series’ fields (audited); orders already open keep the terms they were bought with',
+          params: IdParams,
+          body: AdminOptionSeriesInput,
+          response: { 200: envelope(AdminOptionSeries) },
+        },
       },
-    },
-    async (req) => ok(req, await options.update(actor(req), req.params.id, req.body)),
-  );
+      async (req) => ok(req, await options.update(actor(req), req.params.id, req.body)),
+    );
+  }
 }
