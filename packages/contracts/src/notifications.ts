@@ -49,7 +49,15 @@ export type NotificationKind = z.infer<typeof NotificationKind>;
  * order: one of the user's margin orders; account: the account's security (password, sign-ins);
  * instrument: a market (a price alert), by its id and code; deposit: one of the user's deposits, by its public id.
  */
-export const NOTIFICATION_SUBJECTS = ['order', 'account', 'instrument', 'deposit', 'withdrawal', 'loan', 'smart'] as const;
+export const NOTIFICATION_SUBJECTS = [
+  'order',
+  'account',
+  'instrument',
+  'deposit',
+  'withdrawal',
+  'loan',
+  'smart',
+] as const;
 export const NotificationSubjectType = z.enum(NOTIFICATION_SUBJECTS);
 export type NotificationSubjectType = z.infer<typeof NotificationSubjectType>;
 
