@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type Layout, newContext, screenshot } from '../support/browser.ts';
 import { dismissBoard, useJourney } from '../support/journey.ts';
-import type { Envelope } from '../support/owner.ts';
+import { type Envelope, useOwner } from '../support/owner.ts';
 
 /**
  * Options on /market as a new user walks it, in both layouts: they register, take the demo account
@@ -17,6 +17,7 @@ import type { Envelope } from '../support/owner.ts';
  * that price, and its payout; the demo balance is the one before, less the premium, plus the payout.
  */
 const env = useJourney();
+const owner = useOwner(env);
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -98,6 +99,8 @@ const layouts: Layout[] = ['desktop', 'mobile'];
 
 describe.each(layouts)('options journey (%s)', (layout) => {
   it('a new user buys a 5-minute call on the demo account, sees it settle on its tick, and the balance matches', async () => {
+    // The owner signs in while the server's clock still agrees with ours (its TOTP is by our clock).
+    await owner.page();
     const context = await newContext(env.browser, layout);
     await context.addInitScript(() => localStorage.setItem('ob.boardSeen', '1'));
     const page = await context.newPage();
@@ -231,5 +234,14 @@ describe.each(layouts)('options journey (%s)', (layout) => {
     }
     expect(errors).toEqual([]);
     await context.close();
+
+    // The ledger balances (premium in, payout out of the options account), and nothing stays exposed.
+    const dashboard = await owner.admin<{ trialBalance: { ok: boolean; problems: number } }>('GET', 'dashboard');
+    expect(dashboard.result.trialBalance).toMatchObject({ ok: true, problems: 0 });
+    const series = await owner.admin<{ accounts: { mode: string; currency: string; open: number }[] }>(
+      'GET',
+      'option-series',
+    );
+    expect(series.result.accounts.find((a) => a.mode === 'demo' && a.currency === 'USDT')?.open ?? 0).toBe(0);
   });
 });
