@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type Layout, newContext, screenshot } from '../support/browser.ts';
+import { axeViolations } from '../support/customer.ts';
 import { dismissBoard, logInAsDemo, useJourney } from '../support/journey.ts';
 
 /**
@@ -14,23 +13,6 @@ import { dismissBoard, logInAsDemo, useJourney } from '../support/journey.ts';
  * Arabic (right to left), and the alert still waiting is deleted from the page.
  */
 const env = useJourney();
-
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe (WCAG 2.1 A/AA) inside `selector`: its serious and critical violations, as "rule: target". */
-async function axeViolations(page: Page, selector: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  return page.evaluate(async (selector) => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    const result = await axe.run(
-      { include: [selector] },
-      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] },
-    );
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-  }, selector);
-}
 
 type Envelope<T> = { code: number; msg: string; result: T };
 

@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext, screenshot } from '../support/browser.ts';
-import { dismissBoard, useJourney } from '../support/journey.ts';
-import { call, type Envelope, realUsdt, useOwner } from '../support/owner.ts';
+import { creditDeposit, plain, registerNewUser } from '../support/customer.ts';
+import { useJourney } from '../support/journey.ts';
+import { call, realUsdt, useOwner } from '../support/owner.ts';
 import { cardPng } from '../support/png.ts';
 
 /**
@@ -18,7 +19,6 @@ import { cardPng } from '../support/png.ts';
  */
 const env = useJourney();
 
-const plain = (s: string | null) => (s ?? '').replace(/[\u2066-\u2069]/g, '');
 const owner = useOwner(env);
 const { admin } = owner;
 const ownerPage = owner.page;
@@ -42,61 +42,11 @@ async function signInBox(page: Page) {
 
 const DAY = 86_400_000;
 
-/** The user registers by email with the mailed code, as the account journey does, and lands signed in. */
-async function registerNewUser(page: Page, username: string) {
-  const email = `${username}@example.com`;
-  await page.goto(`${env.server.url}/pass/register`);
-  await dismissBoard(page);
-  await page.getByTestId('register-tab-email').click();
-  await page.getByTestId('register-username').fill(username);
-  await page.getByTestId('register-email').fill(email);
-  await page.getByTestId('register-password').fill('Journey123');
-  await page.getByTestId('register-confirm').fill('Journey123');
-  const before = env.server.messages.length;
-  await page.getByTestId('register-send-code').click();
-  await page.getByTestId('register-code').fill(await env.server.codeFor(email, before));
-  await page.getByTestId('register-submit').click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/pass/'));
-}
-
-/** A deposit of `amount` USDT declared by the user (API, with a proof image) and approved by the owner. */
-async function creditDeposit(page: Page, username: string, amount: string) {
-  await owner.setReceivingAddress('TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE');
-  const proof = photo([20, 140, 90]).toString('base64');
-  const upload = (await page.evaluate(async (b64) => {
-    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-    const form = new FormData();
-    form.append('purpose', 'deposit-proof');
-    form.append('file', new Blob([bytes], { type: 'image/png' }), 'proof.png');
-    const res = await fetch('/swx/customer/file/upload', {
-      method: 'POST',
-      headers: { authorization: sessionStorage.getItem('ob.token') ?? '' },
-      body: form,
-    });
-    return res.json();
-  }, proof)) as Envelope<{ id: string }>;
-  expect(upload, upload.msg).toMatchObject({ code: 200 });
-  const txHash = Array.from({ length: 64 }, (_, i) => '0123456789abcdef'[(i * 7 + username.length) % 16]).join('');
-  const declared = await call(page, 'POST', 'user/recharge', {
-    currency: 'USDT',
-    network: 'TRC20',
-    amount,
-    txHash,
-    last6: 'abc123',
-    proofFileId: upload.result.id,
-  });
-  expect(declared, declared.msg).toMatchObject({ code: 200 });
-  const pending = await admin<{ list: { id: number; user: { username: string } }[] }>('GET', 'deposits?status=pending');
-  const deposit = pending.result.list.find((d) => d.user.username === username);
-  const approved = await admin('POST', `deposits/${deposit?.id}/approve`);
-  expect(approved, approved.msg).toMatchObject({ code: 200 });
-}
-
 describe('identity verification and a loan', () => {
   it('a new user verifies, borrows under a signed agreement, pays two days of interest and repays', async () => {
     const username = `loan${Date.now().toString(36)}`;
     const page = await (await newContext(env.browser, 'desktop')).newPage();
-    await registerNewUser(page, username);
+    await registerNewUser(env, page, username);
 
     // ---- identity verification from the account centre
     await page.goto(`${env.server.url}/profile`);
@@ -210,7 +160,7 @@ describe('identity verification and a loan', () => {
     await page.keyboard.press('Escape');
 
     // A deposit of 120 USDT is credited; the repayment takes 1,001.00 and leaves 119.00.
-    await creditDeposit(page, username, '120');
+    await creditDeposit(owner, page, username, '120');
     await page.reload();
     await page.getByTestId('loan-row-repay').first().click();
     await page.getByTestId('loan-repay-dialog').getByTestId('loan-repay-confirm').click();

@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type Layout, newContext, screenshot } from '../support/browser.ts';
-import { dismissBoard, useJourney } from '../support/journey.ts';
+import { axeViolations, plain, registerNewUser } from '../support/customer.ts';
+import { useJourney } from '../support/journey.ts';
 import { type Envelope, useOwner } from '../support/owner.ts';
 
 /**
@@ -18,25 +17,6 @@ import { type Envelope, useOwner } from '../support/owner.ts';
  */
 const env = useJourney();
 const owner = useOwner(env);
-
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious and critical WCAG 2.1 AA violations inside `selector` (axe-core, as the a11y sweep runs it). */
-async function axeProblems(page: Page, selector: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  return page.evaluate(async (include) => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    const result = await axe.run(
-      { include: [include] },
-      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] },
-    );
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary ?? ''}`));
-  }, selector);
-}
-
-const plain = (s: string | null) => (s ?? '').replace(/[\u2066-\u2069]/g, '').trim();
 
 /** A decimal string in millionths (USDT's scale), exactly: for balances, never floats. */
 function micro(v: string): bigint {
@@ -65,22 +45,6 @@ async function demoUsdt(page: Page): Promise<string> {
   return b.result.balances.find((x) => x.currency === 'USDT')?.available ?? '0';
 }
 
-async function registerNewUser(page: Page, username: string) {
-  const email = `${username}@example.com`;
-  await page.goto(`${env.server.url}/pass/register`);
-  await dismissBoard(page);
-  await page.getByTestId('register-tab-email').click();
-  await page.getByTestId('register-username').fill(username);
-  await page.getByTestId('register-email').fill(email);
-  await page.getByTestId('register-password').fill('Journey123');
-  await page.getByTestId('register-confirm').fill('Journey123');
-  const before = env.server.messages.length;
-  await page.getByTestId('register-send-code').click();
-  await page.getByTestId('register-code').fill(await env.server.codeFor(email, before));
-  await page.getByTestId('register-submit').click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/pass/'));
-}
-
 interface OptionOrderView {
   id: number;
   status: 'open' | 'settled';
@@ -106,7 +70,7 @@ describe.each(layouts)('options journey (%s)', (layout) => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await registerNewUser(page, `opt${layout.slice(0, 1)}${Date.now().toString(36)}`);
+    await registerNewUser(env, page, `opt${layout.slice(0, 1)}${Date.now().toString(36)}`);
 
     // A newcomer with an empty real account is offered the demo account on /market.
     await page.goto(`${env.server.url}/market?type=crypto`);
@@ -131,7 +95,7 @@ describe.each(layouts)('options journey (%s)', (layout) => {
     await ticket.getByTestId('options-amount').fill('25');
     await ticket.scrollIntoViewIfNeeded();
     await screenshot(page, `options-${layout}-ticket`);
-    expect(await axeProblems(page, '[data-testid="options-ticket"]')).toEqual([]);
+    expect(await axeViolations(page, '[data-testid="options-ticket"]')).toEqual([]);
 
     // The quote, before anything is bought.
     await ticket.getByTestId('options-quote').click();
@@ -152,7 +116,7 @@ describe.each(layouts)('options journey (%s)', (layout) => {
     await dialog.getByTestId('quote-tick').click();
     await dialog.getByTestId('option-tick-trace').waitFor();
     await screenshot(page, `options-${layout}-quote`);
-    expect(await axeProblems(page, '[data-testid="options-quote-dialog"]')).toEqual([]);
+    expect(await axeViolations(page, '[data-testid="options-quote-dialog"]')).toEqual([]);
     await dialog.getByTestId('quote-tick').click();
     await dialog.getByTestId('quote-confirm').click();
     const toast = page.getByTestId('toast').last();
@@ -199,7 +163,7 @@ describe.each(layouts)('options journey (%s)', (layout) => {
     );
     await settled.scrollIntoViewIfNeeded();
     await screenshot(page, `options-${layout}-settled`);
-    expect(await axeProblems(page, '[data-testid="my-options"]')).toEqual([]);
+    expect(await axeViolations(page, '[data-testid="my-options"]')).toEqual([]);
 
     // The balance: before, less the premium, plus the payout.
     await expect
@@ -227,7 +191,7 @@ describe.each(layouts)('options journey (%s)', (layout) => {
       await page.getByTestId('options-quote').click();
       await page.getByTestId('options-quote-dialog').waitFor();
       await screenshot(page, 'options-desktop-ar-quote');
-      expect(await axeProblems(page, '[data-testid="options-quote-dialog"]')).toEqual([]);
+      expect(await axeViolations(page, '[data-testid="options-quote-dialog"]')).toEqual([]);
       await page.keyboard.press('Escape');
       await page.getByTestId(`option-settled-${id}`).scrollIntoViewIfNeeded();
       await screenshot(page, 'options-desktop-ar-settled');

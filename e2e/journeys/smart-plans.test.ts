@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type Layout, newContext, screenshot } from '../support/browser.ts';
+import { axeViolations, creditDeposit, plain, registerNewUser } from '../support/customer.ts';
 import { dismissBoard, useJourney } from '../support/journey.ts';
-import { call, type Envelope, realUsdt, useOwner } from '../support/owner.ts';
-import { cardPng } from '../support/png.ts';
+import { call, realUsdt, useOwner } from '../support/owner.ts';
 
 /**
  * A smart plan, as a new user walks it, in the desktop layout and in the mobile one: they register by
@@ -21,78 +19,7 @@ const env = useJourney();
 const owner = useOwner(env);
 const { admin } = owner;
 
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's serious and critical WCAG 2.1 A/AA violations on the page (or inside `include`), as lines. */
-async function axe(page: Page, include?: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  return page.evaluate(async (include) => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    const result = await axe.run(include ? { include: [include] } : document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      resultTypes: ['violations'],
-      preload: false,
-    });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .flatMap((v) => v.nodes.map((n) => `${v.id} [${v.impact}] ${n.target.join(' ')}`));
-  }, include);
-}
-
-const plain = (s: string | null) => (s ?? '').replace(/[\u2066-\u2069]/g, '');
 const DAY = 86_400_000;
-
-/** The user registers by email with the mailed code, as the account journey does, and lands signed in. */
-async function registerNewUser(page: Page, username: string) {
-  const email = `${username}@example.com`;
-  await page.goto(`${env.server.url}/pass/register`);
-  await dismissBoard(page);
-  await page.getByTestId('register-tab-email').click();
-  await page.getByTestId('register-username').fill(username);
-  await page.getByTestId('register-email').fill(email);
-  await page.getByTestId('register-password').fill('Journey123');
-  await page.getByTestId('register-confirm').fill('Journey123');
-  const before = env.server.messages.length;
-  await page.getByTestId('register-send-code').click();
-  await page.getByTestId('register-code').fill(await env.server.codeFor(email, before));
-  await page.getByTestId('register-submit').click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/pass/'));
-}
-
-/** A deposit of `amount` USDT declared by the user (API, with a proof image) and approved by the owner. */
-async function creditDeposit(page: Page, username: string, amount: string) {
-  await owner.setReceivingAddress('TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE');
-  const proof = cardPng(120, 80, (x, y) => (x > 10 && x < 110 && y > 10 && y < 70 ? [20, 140, 90] : [240, 242, 245]));
-  const upload = (await page.evaluate(async (b64) => {
-    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-    const form = new FormData();
-    form.append('purpose', 'deposit-proof');
-    form.append('file', new Blob([bytes], { type: 'image/png' }), 'proof.png');
-    const res = await fetch('/swx/customer/file/upload', {
-      method: 'POST',
-      headers: { authorization: sessionStorage.getItem('ob.token') ?? '' },
-      body: form,
-    });
-    return res.json();
-  }, proof.toString('base64'))) as Envelope<{ id: string }>;
-  expect(upload, upload.msg).toMatchObject({ code: 200 });
-  // A hash of its own per user: the server refuses one submitted twice (40034).
-  const seed = [...username].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
-  const txHash = Array.from({ length: 64 }, (_, i) => '0123456789abcdef'[((seed >>> (i % 28)) + i * 7) % 16]).join('');
-  const declared = await call(page, 'POST', 'user/recharge', {
-    currency: 'USDT',
-    network: 'TRC20',
-    amount,
-    txHash,
-    last6: 'abc123',
-    proofFileId: upload.result.id,
-  });
-  expect(declared, declared.msg).toMatchObject({ code: 200 });
-  const pending = await admin<{ list: { id: number; user: { username: string } }[] }>('GET', 'deposits?status=pending');
-  const deposit = pending.result.list.find((d) => d.user.username === username);
-  const approved = await admin('POST', `deposits/${deposit?.id}/approve`);
-  expect(approved, approved.msg).toMatchObject({ code: 200 });
-}
 
 type Plan = { id: number; status: string; paidDays: number; income: string };
 
@@ -113,8 +40,8 @@ describe('a smart plan', () => {
       // The phone's onboarding board is another journey's subject: seen already, so a skip never lands on home.
       await context.addInitScript(() => localStorage.setItem('ob.boardSeen', '1'));
       const page = await context.newPage();
-      await registerNewUser(page, username);
-      await creditDeposit(page, username, '1000');
+      await registerNewUser(env, page, username);
+      await creditDeposit(owner, page, username, '1000');
       await expect.poll(() => realUsdt(page)).toMatch(/^1000(\.0+)?$/);
 
       // ---- the products, the treasury and the calculator
@@ -146,7 +73,7 @@ describe('a smart plan', () => {
       expect(plain(await dialog.getByTestId('smart-buy-dailyIncome').textContent())).toBe('6.00 USDT');
       expect(plain(await dialog.getByTestId('smart-buy-exitCost').textContent())).toBe('50.00 USDT');
       await screenshot(page, `smart-${layout}-en-confirm`);
-      expect(await axe(page, '[data-testid="smart-buy-dialog"]')).toEqual([]);
+      expect(await axeViolations(page, '[data-testid="smart-buy-dialog"]')).toEqual([]);
       await dialog.getByTestId('smart-buy-confirm').click();
       await expect.poll(() => page.getByTestId('toast').textContent()).toBe('Purchase successful');
       const card = page.getByTestId('smart-plan').first();
@@ -182,7 +109,7 @@ describe('a smart plan', () => {
       expect(plain(await exit.getByTestId('smart-exit-return').textContent())).toBe('950.00 USDT');
       expect(plain(await exit.getByTestId('smart-exit-income').textContent())).toBe('12.00 USDT');
       await screenshot(page, `smart-${layout}-en-exit`);
-      expect(await axe(page, '[data-testid="smart-exit-dialog"]')).toEqual([]);
+      expect(await axeViolations(page, '[data-testid="smart-exit-dialog"]')).toEqual([]);
       await exit.getByTestId('smart-exit-confirm').click();
       await exit.waitFor({ state: 'detached' });
       await expect.poll(() => realUsdt(page)).toMatch(/^962(\.0+)?$/);
@@ -194,7 +121,7 @@ describe('a smart plan', () => {
       expect(plain(await ended.getByTestId('smart-plan-income').textContent())).toBe('12.00 USDT');
       await ended.scrollIntoViewIfNeeded();
       await screenshot(page, `smart-${layout}-en-exited`);
-      expect(await axe(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
 
       if (layout === 'mobile') {
         await page.evaluate(() => sessionStorage.setItem('ob.lang', 'ar'));
@@ -207,7 +134,7 @@ describe('a smart plan', () => {
         await page.getByTestId('smart-tab-exited').click();
         await page.getByTestId('smart-plan').first().scrollIntoViewIfNeeded();
         await screenshot(page, 'smart-mobile-ar-exited');
-        expect(await axe(page)).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
       }
       await page.context().close();
 

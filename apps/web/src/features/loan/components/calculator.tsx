@@ -1,6 +1,7 @@
 import type { LoanProduct } from '@openbourse/contracts/loan.ts';
 import type { LoanTerms } from '@openbourse/money';
 import { useTranslation } from 'react-i18next';
+import { FigureList, ProductSelect, TermChips } from '@/shared/components/calculator-parts';
 import { TextField } from '@/shared/components/text-field';
 import { useFormat } from '@/shared/hooks/use-format';
 import { formatPercentFromFraction } from '@/shared/lib/format';
@@ -67,31 +68,13 @@ export function Calculator({
   return (
     <div className="loan-calc" data-testid="loan-calculator">
       <div className="loan-calc__inputs">
-        {products.length > 1 ? (
-          <div className="field">
-            <label className="field__label" htmlFor="loan-product">
-              {t('loan.calc.product')}
-            </label>
-            <div className="field__control">
-              <select
-                id="loan-product"
-                className="field__input loan-select"
-                value={product.id}
-                onChange={(e) => {
-                  const next = products.find((p) => p.id === Number(e.target.value));
-                  if (next) onChange({ productId: next.id, amount: next.minAmount, termDays: next.termDays[0] ?? 0 });
-                }}
-                data-testid="loan-product"
-              >
-                {products.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
-        ) : null}
+        <ProductSelect
+          id="loan-product"
+          label={t('loan.calc.product')}
+          products={products}
+          value={product.id}
+          onChange={(next) => onChange({ productId: next.id, amount: next.minAmount, termDays: next.termDays[0] ?? 0 })}
+        />
         <TextField
           id="loan-amount"
           label={t('loan.calc.amount')}
@@ -105,35 +88,20 @@ export function Calculator({
           trailing={<span className="field__addon-text">{product.currency}</span>}
           testId="loan-amount"
         />
-        <fieldset className="loan-terms">
-          <legend className="field__label">{t('loan.calc.term')}</legend>
-          <div className="loan-terms__options">
-            {product.termDays.map((d) => (
-              <label key={d} className={`loan-terms__option ${choice.termDays === d ? 'is-active' : ''}`.trim()}>
-                <input
-                  type="radio"
-                  name="loan-term"
-                  value={d}
-                  checked={choice.termDays === d}
-                  onChange={() => onChange({ ...choice, termDays: d })}
-                  data-testid={`loan-term-${d}`}
-                />
-                <span>{t('loan.days', { days: format.integer(d) })}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <TermChips
+          name="loan-term"
+          legend={t('loan.calc.term')}
+          terms={product.termDays.map((d) => ({
+            days: d,
+            label: <span>{t('loan.days', { days: format.integer(d) })}</span>,
+          }))}
+          value={choice.termDays}
+          onChange={(d) => onChange({ ...choice, termDays: d })}
+        />
       </div>
       <div className="loan-calc__result">
         {terms ? (
-          <dl className="details loan-figures" data-testid="loan-figures">
-            {figures.map(([key, label, value]) => (
-              <div key={key} className={`details__row loan-figures__${key}`}>
-                <dt>{label}</dt>
-                <dd data-testid={`loan-figure-${key}`}>{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <FigureList prefix="loan" figures={figures} />
         ) : (
           <p className="loan-calc__empty">{t('loan.calc.enterAmount')}</p>
         )}

@@ -1,6 +1,7 @@
 import type { SmartProduct } from '@openbourse/contracts/earn.ts';
 import type { PlanTerms } from '@openbourse/money';
 import { useTranslation } from 'react-i18next';
+import { FigureList, ProductSelect, TermChips } from '@/shared/components/calculator-parts';
 import { TextField } from '@/shared/components/text-field';
 import { useFormat } from '@/shared/hooks/use-format';
 import { type AmountProblem, amountErrorText } from '../lib/plan';
@@ -68,31 +69,13 @@ export function Calculator({
   return (
     <div className="smart-calc" data-testid="smart-calculator">
       <div className="smart-calc__inputs">
-        {products.length > 1 ? (
-          <div className="field">
-            <label className="field__label" htmlFor="smart-product">
-              {t('trading.calc.product')}
-            </label>
-            <div className="field__control">
-              <select
-                id="smart-product"
-                className="field__input smart-select"
-                value={product.id}
-                onChange={(e) => {
-                  const next = products.find((p) => p.id === Number(e.target.value));
-                  if (next) onChange(defaultChoice(next));
-                }}
-                data-testid="smart-product"
-              >
-                {products.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
-        ) : null}
+        <ProductSelect
+          id="smart-product"
+          label={t('trading.calc.product')}
+          products={products}
+          value={product.id}
+          onChange={(next) => onChange(defaultChoice(next))}
+        />
         <TextField
           id="smart-amount"
           label={t('trading.calc.amount')}
@@ -106,39 +89,25 @@ export function Calculator({
           trailing={<span className="field__addon-text">{product.currency}</span>}
           testId="smart-amount"
         />
-        <fieldset className="smart-terms">
-          <legend className="field__label">{t('trading.calc.term')}</legend>
-          <div className="smart-terms__options">
-            {product.terms.map((term) => (
-              <label
-                key={term.days}
-                className={`smart-terms__option ${choice.days === term.days ? 'is-active' : ''}`.trim()}
-              >
-                <input
-                  type="radio"
-                  name="smart-term"
-                  value={term.days}
-                  checked={choice.days === term.days}
-                  onChange={() => onChange({ ...choice, days: term.days })}
-                  data-testid={`smart-term-${term.days}`}
-                />
+        <TermChips
+          name="smart-term"
+          legend={t('trading.calc.term')}
+          terms={product.terms.map((term) => ({
+            days: term.days,
+            label: (
+              <>
                 <span className="smart-terms__days">{days(term.days)}</span>
                 <span className="smart-terms__yield">{t('trading.perDay', { share: share(term.dailyYield) })}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+              </>
+            ),
+          }))}
+          value={choice.days}
+          onChange={(d) => onChange({ ...choice, days: d })}
+        />
       </div>
       <div className="smart-calc__result">
         {terms ? (
-          <dl className="details smart-figures" data-testid="smart-figures">
-            {figures.map(([key, label, value]) => (
-              <div key={key} className={`details__row smart-figures__${key}`}>
-                <dt>{label}</dt>
-                <dd data-testid={`smart-figure-${key}`}>{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <FigureList prefix="smart" figures={figures} />
         ) : (
           <p className="smart-calc__empty">{t('trading.calc.enterAmount')}</p>
         )}
