@@ -1,3 +1,4 @@
+import { cryptoInfo } from '@/shared/test/market-fixtures';
 import type { Quote } from '@openbourse/contracts/market.ts';
 import type { PriceAlert } from '@openbourse/contracts/watchlist.ts';
 
@@ -24,26 +25,7 @@ export const quote = (id: number, code: string, name: string, last: string): Quo
 export const btc = quote(11, 'BTCUSDT', 'Bitcoin', '95000.00');
 export const eth = quote(12, 'ETHUSDT', 'Ethereum', '3200.00');
 
-export const btcInfo = {
-  ...btc,
-  assetClass: 'crypto',
-  baseCurrency: 'BTC',
-  quoteCurrency: 'USDT',
-  quoteToUsdt: 'direct',
-  tickSize: '0.01',
-  contractSize: '1',
-  lotStep: '0.001',
-  minLots: '0.001',
-  maxLots: '50',
-  maxLeverage: 50,
-  feeRate: '0.001',
-  stopDistance: '9.50',
-  volatility: '0.6',
-  session: { kind: 'always', label: '24/7', windows: [] },
-  feed: 'sim',
-  nextSessionChange: null,
-  quote: btc,
-};
+export const btcInfo = cryptoInfo(btc);
 
 export const alert = (over: Partial<PriceAlert> = {}): PriceAlert => ({
   id: 4_503_599_627_370_501,

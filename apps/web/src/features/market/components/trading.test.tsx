@@ -3,50 +3,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { applyQuoteBatch } from '@/shared/lib/live-quotes';
 import { DEMO_ACCOUNT, sessionStore } from '@/shared/session/session-store';
 import { fail, mockApi, ok } from '@/shared/test/mock-api';
+import { btcQuote, cryptoInfo } from '@/shared/test/market-fixtures';
 import { baseHandlers, renderApp } from '@/shared/test/render-app';
 import { validateTicket } from '../lib/ticket';
 
 // lightweight-charts draws on canvas, which jsdom lacks; the chart has its own browser journey.
 vi.mock('./price-chart', () => ({ default: () => <div data-testid="chart" /> }));
 
-const quote = {
-  id: 11,
-  code: 'BTCUSDT',
-  name: 'Bitcoin',
-  type: 2,
-  last: '95000.00',
-  bid: '94990.00',
-  ask: '95010.00',
-  change: '950.00',
-  changePct: '1.01',
-  high: '95500.00',
-  low: '93000.00',
-  volume: '10',
-  ts: 1000,
-  open: true,
-  simulated: true,
-  priceDecimals: 2,
-};
-const info = {
-  ...quote,
-  assetClass: 'crypto',
-  baseCurrency: 'BTC',
-  quoteCurrency: 'USDT',
-  quoteToUsdt: 'direct',
-  tickSize: '0.01',
-  contractSize: '1',
-  lotStep: '0.001',
-  minLots: '0.001',
-  maxLots: '50',
-  maxLeverage: 50,
-  feeRate: '0.001',
-  stopDistance: '9.50',
-  volatility: '0.6',
-  session: { kind: 'always', label: '24/7', windows: [] },
-  feed: 'sim',
-  nextSessionChange: null,
-  quote,
-};
+const quote = btcQuote;
+const info = cryptoInfo(quote);
 const preview = {
   instrumentId: 11,
   side: 'buy',
