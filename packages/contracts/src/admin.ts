@@ -17,6 +17,7 @@ export const AdminPermission = z.enum([
   'instruments.edit',
   'params.edit',
   'content.edit',
+  'nfts.edit',
   'admins.manage',
   'audit.read',
 ]);

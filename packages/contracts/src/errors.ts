@@ -166,6 +166,18 @@ export const ErrorCode = {
   OptionQuoteExpired: 40061,
   /** An options quote that is unknown, another user's or account's, or already used. */
   OptionQuoteNotFound: 40062,
+  /** A bid on a charity NFT below the minimum next bid (the start price, or the leading bid plus the step) (field amount). */
+  NftBidTooLow: 40063,
+  /** A bid or buy now on an NFT auction that is not live (not started, ended, sold or withdrawn). */
+  NftNotLive: 40064,
+  /** A bid or buy now by the item's seller (its donor) on their own item. */
+  NftOwnItem: 40065,
+  /** A bid at or above the item's buy-now price: buy it now instead (field amount). */
+  NftBidAtBuyNow: 40066,
+  /** Buy now on an item that has no buy-now price. */
+  NftNoBuyNow: 40067,
+  /** (admin) An item's prices, times, rules, charity or seller changed, or the item withdrawn, after its first bid. */
+  NftFrozen: 40068,
   NotFound: 40400,
   RouteNotFound: 40401,
   PayloadTooLarge: 41300,

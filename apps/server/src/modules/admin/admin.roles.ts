@@ -23,6 +23,8 @@ export const PERMISSIONS = {
   'params.edit': ['owner'],
   /** Footer, FAQ and notices in every language. */
   'content.edit': ['owner', 'editor'],
+  /** Charity NFT collections and items (charities themselves: params.edit). */
+  'nfts.edit': ['owner', 'editor'],
   /** Admin accounts and their roles. */
   'admins.manage': ['owner'],
   /** The audit log. */
