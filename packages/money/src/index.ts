@@ -69,3 +69,15 @@ export {
   planTerms,
   shareUnits,
 } from './earn.ts';
+export {
+  type AuctionPhase,
+  auctionStatus,
+  BPS,
+  type BidCheck,
+  checkBid,
+  extendedEnd,
+  isLive,
+  minNextBid,
+  reserveMet,
+  settlementOutcome,
+} from './auction.ts';
