@@ -23,3 +23,4 @@ export * from '../modules/kyc/kyc.tables.ts';
 export * from '../modules/loans/loans.tables.ts';
 export * from '../modules/earn/earn.tables.ts';
 export * from '../modules/options/options.tables.ts';
+export * from '../modules/nfts/nfts.tables.ts';
