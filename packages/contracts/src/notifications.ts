@@ -17,7 +17,10 @@ import { paged, pageQueryFields } from './paging.ts';
  * date, or with the reason); loanExpired: a loan passed its repayment date unpaid (subject loan, its public id);
  * withdrawalPaid / withdrawalRejected: one of the user's withdrawals paid out, or rejected and released;
  * kycVerified / kycFailed: a reviewer verified the user's identity, or failed it with the reason (subject account);
- * smartShared: a smart plan ran its term, the last yield paid and the principal returned (subject smart, its public id).
+ * smartShared: a smart plan ran its term, the last yield paid and the principal returned (subject smart, its public id);
+ * nftOutbid: another bid (or a buy now) took the lead on a charity NFT, the user's bid released; nftWon: the user's
+ * bid won the auction, paid to the charity; nftBought: the user bought an item now; nftUnsold: the auction ended
+ * below the reserve, the user's bid released (subject nft, the item's public id).
  */
 export const NOTIFICATION_KINDS = [
   'orderFilled',
@@ -41,6 +44,10 @@ export const NOTIFICATION_KINDS = [
   'kycVerified',
   'kycFailed',
   'smartShared',
+  'nftOutbid',
+  'nftWon',
+  'nftBought',
+  'nftUnsold',
 ] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
@@ -57,6 +64,7 @@ export const NOTIFICATION_SUBJECTS = [
   'withdrawal',
   'loan',
   'smart',
+  'nft',
 ] as const;
 export const NotificationSubjectType = z.enum(NOTIFICATION_SUBJECTS);
 export type NotificationSubjectType = z.infer<typeof NotificationSubjectType>;

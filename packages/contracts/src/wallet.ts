@@ -58,6 +58,9 @@ export const TRANSACTION_TYPES = [
   'earn_penalty',
   'option_premium',
   'option_payout',
+  'nft_bid',
+  'nft_bid_release',
+  'nft_donation',
   'other',
 ] as const;
 export const TransactionType = z
@@ -74,7 +77,8 @@ export const TransactionType = z
       'spot order held and did not use, returned; loan_draw: a loan’s principal paid out; loan_repay: a loan repaid ' +
       '(principal and interest); earn_subscribe: a smart plan’s principal held; earn_yield: a smart plan’s daily yield; ' +
       'earn_redeem: a smart plan’s principal returned (at maturity, or on early exit less the penalty); earn_penalty: ' +
-      'an early exit’s penalty; option_premium: an option’s premium paid; option_payout: an option’s payout at expiry; ' +
+      'an early exit’s penalty; option_premium: an option’s premium paid; option_payout: an option’s payout at expiry; nft_bid: a charity NFT bid (or buy now) held; ' +
+      'nft_bid_release: that bid released (outbid, or the auction ended below the reserve); nft_donation: the bid paid to the charity; ' +
       'other: any other movement',
   );
 export type TransactionType = z.infer<typeof TransactionType>;

@@ -25,7 +25,9 @@ export type PlatformAccountKind =
   /** The yields still to pay on earning smart plans, reserved from `earn_treasury` when each was sold. */
   | 'earn_reserved'
   /** Options: takes premiums in and pays payouts at expiry; may go negative. */
-  | 'options';
+  | 'options'
+  /** Charity NFTs: the donations from sales, held for the charities (visible: its total is shown on /nfts). */
+  | 'charity';
 export type AccountKind = UserAccountKind | PlatformAccountKind;
 export const USER_ACCOUNT_KINDS: readonly UserAccountKind[] = ['available', 'locked', 'debt'];
 /** The user kinds that are the user's money (balances, statements, the transaction record). */
@@ -42,6 +44,7 @@ export const PLATFORM_ACCOUNT_KINDS: readonly PlatformAccountKind[] = [
   'earn_treasury',
   'earn_reserved',
   'options',
+  'charity',
 ];
 
 /**

@@ -44,6 +44,10 @@ const ICONS: Record<NotificationKind, ComponentType<IconProps>> = {
   loanRejected: IconWallet,
   loanExpired: IconAlert,
   smartShared: IconWallet,
+  nftOutbid: IconAlert,
+  nftWon: IconWallet,
+  nftBought: IconWallet,
+  nftUnsold: IconWallet,
 };
 const TONES: Partial<Record<NotificationKind, string>> = {
   orderCancelled: 'notification__icon--down',
@@ -57,6 +61,9 @@ const TONES: Partial<Record<NotificationKind, string>> = {
   loanRejected: 'notification__icon--down',
   loanExpired: 'notification__icon--down',
   smartShared: 'notification__icon--up',
+  nftOutbid: 'notification__icon--down',
+  nftWon: 'notification__icon--up',
+  nftBought: 'notification__icon--up',
   withdrawalPaid: 'notification__icon--up',
   withdrawalRejected: 'notification__icon--down',
   kycVerified: 'notification__icon--up',
@@ -73,6 +80,7 @@ export function subjectLink(n: Pick<Notification, 'subject' | 'kind'>): string {
   if (n.subject.type === 'deposit' || n.subject.type === 'withdrawal') return '/profile/balance';
   if (n.subject.type === 'loan') return '/loan';
   if (n.subject.type === 'smart') return '/trading';
+  if (n.subject.type === 'nft') return '/nfts';
   if ((n.subject.type === 'order' || n.subject.type === 'instrument') && n.subject.code) {
     return `/market?id=${encodeURIComponent(n.subject.code)}`;
   }

@@ -52,6 +52,9 @@ const KNOWN_TYPES: Record<TransactionType, true> = {
   earn_penalty: true,
   option_premium: true,
   option_payout: true,
+  nft_bid: true,
+  nft_bid_release: true,
+  nft_donation: true,
   other: true,
 };
 /** The types a user may narrow the record to, in the order the menu lists them. */
