@@ -189,6 +189,8 @@ export async function buildApp(opts: BuildOptions) {
     options: services.adminOptions,
     kyc: services.adminKyc,
     files: services.files,
+    limiter,
+    clock: services.clock,
     params: services.adminParams,
     instruments: services.adminInstruments,
     spot: services.adminSpot,

@@ -50,7 +50,9 @@ import { adminOptionRoutes } from './admin.options.routes.ts';
 import type { AdminOptions } from './admin.options.ts';
 import { adminKycRoutes } from './admin.kyc.routes.ts';
 import type { AdminKyc } from './admin.kyc.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { FilesService } from '../files/files.service.ts';
+import type { RateLimiter } from '../limits/limits.service.ts';
 import { type AdminActor, type AdminAuth, adminView } from './admin.auth.ts';
 import { adminErrors } from './admin.errors.ts';
 import { type AdminRole, may, PERMISSIONS, type Permission } from './admin.roles.ts';
@@ -92,6 +94,9 @@ export async function adminRoutes(
     options: AdminOptions;
     kyc: AdminKyc;
     files: FilesService;
+    /** Counts admin uploads. */
+    limiter: RateLimiter;
+    clock: Clock;
     params: AdminParams;
     instruments: AdminInstruments;
     spot: AdminSpot;
@@ -288,7 +293,7 @@ export async function adminRoutes(
   adminEarnRoutes(app, { earn: deps.earn });
   adminOptionRoutes(app, { options: deps.options });
   adminKycRoutes(app, { kyc: deps.kyc });
-  adminFileRoutes(app, { files: deps.files });
+  adminFileRoutes(app, { files: deps.files, limiter: deps.limiter, clock: deps.clock });
   adminContentRoutes(app, { content: deps.content });
   adminSpotRoutes(app, { spot: deps.spot });
 

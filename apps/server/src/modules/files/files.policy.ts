@@ -2,13 +2,18 @@ import type { FilePurpose } from './files.tables.ts';
 
 /**
  * Who may read a stored file. A user reads their own files and nobody else's; an admin reads a
- * file when the file's purpose lets the admin's role read it, whoever owns it. One pure function,
+ * file when the file's purpose lets the admin's role read it, whoever owns it; anyone (`public`)
+ * reads NFT images, which are published artwork, and nothing else. One pure function,
  * so the customer API, the admin API (a later issue) and tests ask the same question.
  */
 export const ADMIN_ROLES = ['owner', 'reviewer', 'support', 'editor'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
-export type Viewer = { kind: 'user'; id: number } | { kind: 'admin'; role: AdminRole };
+/** `public`: anyone, signed in or not (the public NFT image route). */
+export type Viewer = { kind: 'user'; id: number } | { kind: 'admin'; role: AdminRole } | { kind: 'public' };
+
+/** What anyone may read without signing in: published NFT artwork, nothing else. */
+export const PUBLIC_PURPOSES: readonly FilePurpose[] = ['nft'];
 
 /**
  * Least privilege: identity documents and payment proofs go to those who review them, chat
@@ -28,6 +33,8 @@ export function canRead(viewer: Viewer, file: { ownerUserId: number; purpose: Fi
       return file.ownerUserId === viewer.id;
     case 'admin':
       return ADMIN_READERS[file.purpose]?.includes(viewer.role) ?? false;
+    case 'public':
+      return PUBLIC_PURPOSES.includes(file.purpose);
     default:
       return assertUnreachable(viewer);
   }

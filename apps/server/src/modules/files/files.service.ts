@@ -1,12 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { BlobStore } from './blob-store.ts';
 import { fileNotFound, invalidPurpose, uploadFormat, uploadRequired, uploadTooLarge } from './files.errors.ts';
 import { canRead, type Viewer } from './files.policy.ts';
-import { filesRepository } from './files.repository.ts';
+import { filesRepository, type NewFileRow } from './files.repository.ts';
 import { FILE_PURPOSES, type FilePurpose, type FileRow, MAX_UPLOAD_BYTES } from './files.tables.ts';
 import { type CheckedImage, checkImage, ImageRefused } from './image-decode.ts';
 import { type Jpeg2000Decoder, sharedJpeg2000Decoder } from './jpeg2000.ts';
@@ -25,7 +25,15 @@ export interface UploadInput {
   bytes: Buffer;
   /** The client's file name: kept (cleaned) for display, never used for storage or type. */
   declaredName?: string | null | undefined;
+  /**
+   * Runs in the row's own transaction once the row is written (the admin upload's audit row): if it
+   * throws, the row is rolled back and the blobs deleted, as for a failed insert.
+   */
+  onStored?: ((tx: Executor, info: FileInfo) => Promise<void>) | undefined;
 }
+
+/** The owner of the platform's own files (NFT artwork uploaded by operators): no user has id 0. */
+export const PLATFORM_OWNER_ID = 0;
 
 export interface FileInfo {
   id: string;
@@ -80,7 +88,7 @@ export function createFilesService({ db, store, clock, jpeg2000 = sharedJpeg2000
   }
 
   return {
-    async upload({ ownerId, purpose, bytes, declaredName }: UploadInput): Promise<FileInfo> {
+    async upload({ ownerId, purpose, bytes, declaredName, onStored }: UploadInput): Promise<FileInfo> {
       const image = await check(bytes, purpose);
       const id = randomUUID();
       const base = `${purpose}/${id}`;
@@ -89,7 +97,7 @@ export function createFilesService({ db, store, clock, jpeg2000 = sharedJpeg2000
       if (image.thumbnail) blobs.push({ key: `${base}/thumbnail.png`, bytes: image.thumbnail, type: 'image/png' });
       try {
         for (const blob of blobs) await store.put(blob.key, blob.bytes, blob.type);
-        const row = await filesRepository.insert(db, {
+        const values: NewFileRow = {
           id,
           ownerUserId: ownerId,
           purpose,
@@ -103,8 +111,13 @@ export function createFilesService({ db, store, clock, jpeg2000 = sharedJpeg2000
           renditionKey: image.rendition ? `${base}/display.png` : null,
           thumbnailKey: image.thumbnail ? `${base}/thumbnail.png` : null,
           createdAt: clock.now(),
+        };
+        if (!onStored) return infoOf(await filesRepository.insert(db, values));
+        return await db.transaction(async (tx) => {
+          const info = infoOf(await filesRepository.insert(tx, values));
+          await onStored(tx, info);
+          return info;
         });
-        return infoOf(row);
       } catch (err) {
         // Every planned key, written or not: a put that failed half-way may have left something.
         await discard(blobs.map((b) => b.key));

@@ -25,6 +25,12 @@ describe('canRead', () => {
     }
   });
 
+  it('lets anyone read NFT images (published artwork), whoever owns them, and no other purpose', () => {
+    const readable = FILE_PURPOSES.filter((purpose) => canRead({ kind: 'public' }, file(purpose, 0)));
+    expect(readable).toEqual(['nft']);
+    expect(canRead({ kind: 'public' }, file('passport' as FilePurpose))).toBe(false);
+  });
+
   it('has a row for every purpose, naming known roles only, and the operator (owner) in each', () => {
     expect(Object.keys(ADMIN_READERS).sort()).toEqual([...FILE_PURPOSES].sort());
     for (const roles of Object.values(ADMIN_READERS)) {
