@@ -28,6 +28,7 @@ import { depositRoutes } from './modules/wallet/wallet.deposits.routes.ts';
 import { loansRoutes } from './modules/loans/loans.routes.ts';
 import { earnRoutes } from './modules/earn/earn.routes.ts';
 import { optionsRoutes } from './modules/options/options.routes.ts';
+import { nftsRoutes } from './modules/nfts/nfts.routes.ts';
 import { OPTIONS_TOPIC, type OptionSettledEvent } from './modules/options/options.settlement.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { withdrawalRoutes } from './modules/wallet/wallet.withdrawals.routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(kycRoutes, { kyc: services.kyc });
   await app.register(exchangeRoutes, { exchange: services.exchange });
   await app.register(optionsRoutes, { options: services.options });
+  await app.register(nftsRoutes, { nfts: services.nfts });
   await app.register(marketRoutes, { market });
   await app.register(tradingRoutes, {
     trading,

@@ -40,6 +40,7 @@ export const routes: RouteObject[] = [
       { path: 'trading', lazy: page(() => import('@/features/trading/routes/trading')) },
       { path: 'loan', lazy: page(() => import('@/features/loan/routes/loan')) },
       { path: 'nfts', lazy: page(() => import('@/features/nfts/routes/nfts')) },
+      { path: 'nfts/:id', lazy: page(() => import('@/features/nfts/routes/nft-detail')) },
       { path: 'profile', lazy: page(() => import('@/features/profile/routes/profile')) },
       { path: 'profile/kefu', lazy: page(() => import('@/features/support/routes/kefu')) },
       {
