@@ -25,6 +25,8 @@ import { createLoans } from './modules/loans/loans.service.ts';
 import { createAdminOptions } from './modules/admin/admin.options.ts';
 import { defineOptionJobs } from './modules/options/options.jobs.ts';
 import { createOptions } from './modules/options/options.service.ts';
+import { defineNftJobs } from './modules/nfts/nfts.jobs.ts';
+import { createNfts } from './modules/nfts/nfts.service.ts';
 import { createAdminKyc } from './modules/admin/admin.kyc.ts';
 import { createKycService } from './modules/kyc/kyc.service.ts';
 import { createSessionsDirectory } from './modules/auth/auth.sessions.ts';
@@ -340,11 +342,30 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   });
   defineEarnJobs(jobs, earn);
   const adminEarn = createAdminEarn({ db, clock, earn });
+  // Charity NFTs: auctions for charities, bids held in the ledger, settlement by the job runner.
+  const nfts = createNfts({
+    db,
+    clock,
+    ledger,
+    files,
+    notify: notifications.notify,
+    published: () => notifications.published(),
+    username: async (exec, userId) => (await users.byId(exec, userId)).username,
+    userExists: async (exec, userId) =>
+      users.byId(exec, userId).then(
+        () => true,
+        () => false,
+      ),
+    limiter,
+    chainAdapter: null,
+  });
+  defineNftJobs(jobs, nfts);
   const services = {
     loans,
     adminLoans,
     earn,
     adminEarn,
+    nfts,
     options,
     adminOptions,
     kyc,

@@ -31,4 +31,6 @@ export async function seedPlatform(
   });
   // Option series on a fresh platform, once the instruments they list are committed.
   await services.options.series.seed();
+  // Charity NFTs on a fresh platform: a charity, a collection and live auctions with generated images.
+  await services.nfts.seed();
 }

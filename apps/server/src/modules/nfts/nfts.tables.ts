@@ -113,7 +113,10 @@ export const nftItems = pgTable(
       sql`${t.startPrice} > 0 and ${t.reserve} >= ${t.startPrice} and (${t.buyNow} is null or ${t.buyNow} > ${t.reserve})`,
     ),
     check('nft_items_times_ck', sql`${t.endAt} > ${t.startAt} and ${t.originalEndAt} > ${t.startAt}`),
-    check('nft_items_sold_ck', sql`(${t.status} = 'sold') = (${t.soldPrice} is not null and ${t.ownerUserId} is not null)`),
+    check(
+      'nft_items_sold_ck',
+      sql`(${t.status} = 'sold') = (${t.soldPrice} is not null and ${t.ownerUserId} is not null)`,
+    ),
   ],
 );
 

@@ -26,6 +26,7 @@ export type NotificationTarget =
   | { type: 'withdrawal'; id: number }
   | { type: 'loan'; id: number }
   | { type: 'smart'; id: number }
+  | { type: 'nft'; id: number }
   | { type: 'account' };
 
 export interface NotificationInput {
@@ -104,7 +105,8 @@ export function createNotificationsService(deps: {
         : (row.subjectType === 'deposit' ||
               row.subjectType === 'withdrawal' ||
               row.subjectType === 'loan' ||
-              row.subjectType === 'smart') &&
+              row.subjectType === 'smart' ||
+              row.subjectType === 'nft') &&
             row.subjectId !== null
           ? { type: row.subjectType, id: Number(row.subjectId), code: null, mode: 'real' }
           : { type: 'account', id: null, code: null, mode: null };
