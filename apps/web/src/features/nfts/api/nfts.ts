@@ -8,7 +8,7 @@ import type {
   NftDetail,
   NftItem,
 } from '@openbourse/contracts/nfts.ts';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { flattenPages, nextPage } from '@/shared/api/paged';
 import { queryKeys } from '@/shared/api/query-keys';
@@ -49,6 +49,8 @@ export function useNftList(filter: NftFilter, collectionId: number | null) {
       ).result,
     initialPageParam: 1,
     getNextPageParam: nextPage,
+    // The filters, collections and total stay on screen while another filter loads.
+    placeholderData: keepPreviousData,
     staleTime: 10_000,
     // Current bids and times move while people bid.
     refetchInterval: filter === 'sold' ? false : 30_000,
@@ -96,7 +98,11 @@ export function useMyNfts(state: MyNftFilter) {
   const rows = useMemo(() => {
     const seen = new Set<number>();
     return (query.data?.pages ?? []).flatMap((p) =>
-      p.list.filter((row) => (seen.has(row.item.id) ? false : (seen.add(row.item.id), true))),
+      p.list.filter((row) => {
+        if (seen.has(row.item.id)) return false;
+        seen.add(row.item.id);
+        return true;
+      }),
     );
   }, [query.data]);
   return { ...query, rows };

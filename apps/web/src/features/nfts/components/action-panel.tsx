@@ -46,7 +46,7 @@ export function ActionPanel({ item }: { item: NftDetail }) {
   const f = useNftFormat();
   const isLoggedIn = useSession((s) => s.isLoggedIn);
   const { demo } = useAccountModeSwitch();
-  const now = useNow(item.status === 'live');
+  const now = useNow(item.status === 'live' || item.status === 'upcoming');
   const phase = phaseOf(item, now);
   const [dialog, setDialog] = useState<'bid' | 'buy' | null>(null);
   const [demoRefused, setDemoRefused] = useState(false);
@@ -104,7 +104,9 @@ export function ActionPanel({ item }: { item: NftDetail }) {
       </>
     );
   } else {
-    actions = <Note testId="nft-closed" text={t(`nfts.item.closed.${item.status === 'withdrawn' ? 'withdrawn' : 'unsold'}`)} />;
+    actions = (
+      <Note testId="nft-closed" text={t(`nfts.item.closed.${item.status === 'withdrawn' ? 'withdrawn' : 'unsold'}`)} />
+    );
   }
 
   return (
@@ -120,7 +122,7 @@ export function ActionPanel({ item }: { item: NftDetail }) {
         <strong className="nft-action__amount num" data-testid="nft-price">
           {money(item.status === 'sold' ? item.soldPrice : (item.currentBid ?? item.startPrice))}
         </strong>
-        <Countdown item={item} />
+        <Countdown item={item} now={now} />
       </div>
       {actions}
       {dialog === 'bid' ? <BidDialog item={item} onClose={() => setDialog(null)} /> : null}

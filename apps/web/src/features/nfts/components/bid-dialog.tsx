@@ -58,7 +58,13 @@ export function BidDialog({ item, onClose }: { item: NftDetail; onClose(): void 
 
   const shownProblem = touched || value !== inputAmount(item.minNextBid) ? problem : null;
   return (
-    <Modal open onClose={onClose} title={t('nfts.bid.title')} variant={isDesktop ? 'center' : 'sheet'} testId="nft-bid-dialog">
+    <Modal
+      open
+      onClose={onClose}
+      title={t('nfts.bid.title')}
+      variant={isDesktop ? 'center' : 'sheet'}
+      testId="nft-bid-dialog"
+    >
       <form
         className="nft-dialog"
         noValidate

@@ -43,7 +43,13 @@ export function BuyDialog({ item, onClose }: { item: NftDetail; onClose(): void 
   };
 
   return (
-    <Modal open onClose={onClose} title={t('nfts.buy.title')} variant={isDesktop ? 'center' : 'sheet'} testId="nft-buy-dialog">
+    <Modal
+      open
+      onClose={onClose}
+      title={t('nfts.buy.title')}
+      variant={isDesktop ? 'center' : 'sheet'}
+      testId="nft-buy-dialog"
+    >
       <div className="nft-dialog">
         <p className="nft-dialog__item">{item.title}</p>
         <dl className="details">

@@ -17,7 +17,11 @@ export function DonationTotal({ meta }: { meta: Pick<ListNftResult, 'donated' | 
         </h2>
         <p className="nft-donated__totals">
           {totals.map((d) => (
-            <strong key={d.currency} className="nft-donated__amount" data-testid={`nft-donated-${d.currency}`}>
+            <strong
+              key={d.currency}
+              className="nft-donated__amount"
+              data-testid={meta ? `nft-donated-${d.currency}` : undefined}
+            >
               {meta ? f.money(d.amount, d.currency) : '…'}
             </strong>
           ))}

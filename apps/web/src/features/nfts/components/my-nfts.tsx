@@ -1,5 +1,5 @@
 import type { MyNft } from '@openbourse/contracts/nfts.ts';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '@/shared/components/empty-state';
@@ -72,10 +72,9 @@ function MyRow({ row }: { row: MyNft }) {
         </p>
         {live ? (
           <p className="nft-mine__meta">
-            {t('nfts.mine.myBid')}{' '}
-            <strong className="num">{f.money(item.mine?.myBid ?? null, item.currency)}</strong> ·{' '}
-            {t('nfts.item.currentBid')}{' '}
-            <strong className="num">{f.money(item.currentBid, item.currency)}</strong> · <Countdown item={item} />
+            {t('nfts.mine.myBid')} <strong className="num">{f.money(item.mine?.myBid ?? null, item.currency)}</strong> ·{' '}
+            {t('nfts.item.currentBid')} <strong className="num">{f.money(item.currentBid, item.currency)}</strong> ·{' '}
+            <Countdown item={item} />
           </p>
         ) : null}
         {row.state === 'outbid' ? (
@@ -94,7 +93,7 @@ export function MyNfts() {
   const { t } = useTranslation();
   const [state, setState] = useState<MyNftFilter>('all');
   const query = useMyNfts(state);
-  let body;
+  let body: ReactNode;
   if (query.error && !query.data) body = <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   else if (query.isPending) body = <SkeletonRows rows={3} />;
   else if (query.rows.length === 0)

@@ -75,7 +75,9 @@ export function NftRules({ item }: { item: NftDetail }) {
       ) : null}
       <li data-testid="nft-rule-reserve">{t('nfts.rules.reserve', { reserve: money(item.reserve) })}</li>
       <li>{t('nfts.rules.hold', { charity: item.charity.name })}</li>
-      {item.buyNow ? <li>{t('nfts.rules.buyNow', { price: money(item.buyNow), charity: item.charity.name })}</li> : null}
+      {item.buyNow ? (
+        <li>{t('nfts.rules.buyNow', { price: money(item.buyNow), charity: item.charity.name })}</li>
+      ) : null}
     </ul>
   );
 }

@@ -22,7 +22,8 @@ const NFT_CODES = new Set<number>([
 
 /** A refusal's code (0 for anything not from the server) and its text. */
 export function refusalOf(error: unknown): { code: number; text: string } {
-  if (error instanceof ApiError && NFT_CODES.has(error.code)) return { code: error.code, text: errorTextOf(error.code) };
+  if (error instanceof ApiError && NFT_CODES.has(error.code))
+    return { code: error.code, text: errorTextOf(error.code) };
   return { code: error instanceof ApiError ? error.code : 0, text: errorMessage(error) };
 }
 

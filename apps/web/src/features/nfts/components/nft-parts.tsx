@@ -47,10 +47,20 @@ export function StatusBadge({ item, now }: { item: NftItem; now: number }) {
  * The time left, live: "2d 03:04:05 left" (with "extended" once a late bid moved the end), "starts
  * in …" before the start, "ended" at 0 until the settled item arrives.
  */
-export function Countdown({ item, testId = 'nft-countdown' }: { item: NftItem; testId?: string }) {
+export function Countdown({
+  item,
+  testId = 'nft-countdown',
+  now: givenNow,
+}: {
+  item: NftItem;
+  testId?: string;
+  /** The clock of a parent that switches with it (else its own, ticking). */
+  now?: number;
+}) {
   const { t } = useTranslation();
   const f = useNftFormat();
-  const now = useNow(item.status === 'live' || item.status === 'upcoming');
+  const ownNow = useNow(givenNow === undefined && (item.status === 'live' || item.status === 'upcoming'));
+  const now = givenNow ?? ownNow;
   const phase = phaseOf(item, now);
   const upcoming = phase === 'upcoming';
   const left = phase === 'live' || upcoming ? timeLeft(upcoming ? item.startAt : item.endAt, now) : null;

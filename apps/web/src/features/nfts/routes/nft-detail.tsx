@@ -45,7 +45,11 @@ export default function NftDetailRoute() {
     return (
       <Page>
         <BackLink />
-        {error ? <QueryError error={error} onRetry={() => void refetch()} /> : isPending ? <SkeletonRows rows={6} /> : null}
+        {error ? (
+          <QueryError error={error} onRetry={() => void refetch()} />
+        ) : isPending ? (
+          <SkeletonRows rows={6} />
+        ) : null}
       </Page>
     );
 

@@ -1,4 +1,5 @@
 import { NFT_LIST_FILTERS } from '@openbourse/contracts/nfts.ts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/shared/components/empty-state';
@@ -54,7 +55,7 @@ export default function NftsRoute() {
       { replace: true },
     );
 
-  let market;
+  let market: ReactNode;
   if (list.error && !meta) market = <QueryError error={list.error} onRetry={() => void list.refetch()} />;
   else if (list.isPending) market = <SkeletonRows rows={4} />;
   else if (list.items.length === 0)
