@@ -125,9 +125,12 @@ export function createFilesService({ db, store, clock, jpeg2000 = sharedJpeg2000
       }
     },
 
-    /** The file's record when the viewer may read it; null otherwise (missing or not theirs). */
-    async find(viewer: Viewer, id: string): Promise<FileInfo | null> {
-      const row = await filesRepository.find(db, id);
+    /**
+     * The file's record when the viewer may read it; null otherwise (missing or not theirs). `exec`:
+     * the caller's transaction when it checks a file inside one (one connection on PGlite).
+     */
+    async find(viewer: Viewer, id: string, exec: Executor = db): Promise<FileInfo | null> {
+      const row = await filesRepository.find(exec, id);
       return row && canRead(viewer, row) ? infoOf(row) : null;
     },
 

@@ -181,8 +181,8 @@ export function createAuction(deps: AuctionDeps) {
       const now = clock.now();
       if (row.status !== 'live') throw nftsErrors.notLive();
       if (!(row.startAt.getTime() <= now.getTime() && now.getTime() < row.endAt.getTime())) throw nftsErrors.notLive();
-      if (row.sellerUserId === userId) throw nftsErrors.ownItem();
       if (row.buyNow === null) throw nftsErrors.noBuyNow();
+      if (row.sellerUserId === userId) throw nftsErrors.ownItem();
       const s = await scale(tx, row.currency);
       const buyNow = fromLedger(row.buyNow, s);
       if (price !== undefined && userAmountUnits(price, s) !== buyNow) throw nftsErrors.amountWrong('price');

@@ -110,7 +110,7 @@ export function createNftListings(deps: {
     if (!charity) throw nftsErrors.invalid('charityId');
     const scale = await reads.scaleOf(exec, input.currency);
     if (scale === null) throw nftsErrors.invalid('currency');
-    const file = await deps.files.find({ kind: 'admin', role: 'owner' }, input.imageFileId).catch(() => null);
+    const file = await deps.files.find({ kind: 'admin', role: 'owner' }, input.imageFileId, exec).catch(() => null);
     if (file?.purpose !== 'nft') throw nftsErrors.invalid('imageFileId');
     if (input.sellerUserId !== null && !(await deps.userExists(exec, input.sellerUserId))) {
       throw nftsErrors.invalid('sellerUserId');

@@ -80,7 +80,7 @@ export function subjectLink(n: Pick<Notification, 'subject' | 'kind'>): string {
   if (n.subject.type === 'deposit' || n.subject.type === 'withdrawal') return '/profile/balance';
   if (n.subject.type === 'loan') return '/loan';
   if (n.subject.type === 'smart') return '/trading';
-  if (n.subject.type === 'nft') return '/nfts';
+  if (n.subject.type === 'nft') return n.subject.id ? `/nfts/${n.subject.id}` : '/nfts';
   if ((n.subject.type === 'order' || n.subject.type === 'instrument') && n.subject.code) {
     return `/market?id=${encodeURIComponent(n.subject.code)}`;
   }
