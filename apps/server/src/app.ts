@@ -188,6 +188,7 @@ export async function buildApp(opts: BuildOptions) {
     funding: services.adminFunding,
     loans: services.adminLoans,
     earn: services.adminEarn,
+    nfts: services.adminNfts,
     options: services.adminOptions,
     kyc: services.adminKyc,
     files: services.files,

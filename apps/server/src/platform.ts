@@ -28,6 +28,7 @@ import { createOptions } from './modules/options/options.service.ts';
 import { defineNftJobs } from './modules/nfts/nfts.jobs.ts';
 import { createNfts } from './modules/nfts/nfts.service.ts';
 import { createAdminKyc } from './modules/admin/admin.kyc.ts';
+import { createAdminNfts } from './modules/admin/admin.nfts.ts';
 import { createKycService } from './modules/kyc/kyc.service.ts';
 import { createSessionsDirectory } from './modules/auth/auth.sessions.ts';
 import { createUsersDirectory } from './modules/users/users.directory.ts';
@@ -360,12 +361,14 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     chainAdapter: null,
   });
   defineNftJobs(jobs, nfts);
+  const adminNfts = createAdminNfts({ db, clock, nfts });
   const services = {
     loans,
     adminLoans,
     earn,
     adminEarn,
     nfts,
+    adminNfts,
     options,
     adminOptions,
     kyc,

@@ -46,6 +46,8 @@ import { adminLoanRoutes } from './admin.loans.routes.ts';
 import { adminEarnRoutes } from './admin.earn.routes.ts';
 import type { AdminEarn } from './admin.earn.ts';
 import type { AdminLoans } from './admin.loans.ts';
+import { adminNftRoutes } from './admin.nfts.routes.ts';
+import type { AdminNfts } from './admin.nfts.ts';
 import { adminOptionRoutes } from './admin.options.routes.ts';
 import type { AdminOptions } from './admin.options.ts';
 import { adminKycRoutes } from './admin.kyc.routes.ts';
@@ -91,6 +93,7 @@ export async function adminRoutes(
     funding: AdminFunding;
     loans: AdminLoans;
     earn: AdminEarn;
+    nfts: AdminNfts;
     options: AdminOptions;
     kyc: AdminKyc;
     files: FilesService;
@@ -291,6 +294,7 @@ export async function adminRoutes(
   adminFundingRoutes(app, { funding: deps.funding });
   adminLoanRoutes(app, { loans: deps.loans });
   adminEarnRoutes(app, { earn: deps.earn });
+  adminNftRoutes(app, { nfts: deps.nfts });
   adminOptionRoutes(app, { options: deps.options });
   adminKycRoutes(app, { kyc: deps.kyc });
   adminFileRoutes(app, { files: deps.files, limiter: deps.limiter, clock: deps.clock });
