@@ -20,6 +20,9 @@ import { KycPage } from '@/features/kyc/kyc-page';
 import { LoanProductsPage } from '@/features/loan-products/loan-products-page';
 import { LoansPage } from '@/features/loans/loans-page';
 import { NetworksPage } from '@/features/networks/networks-page';
+import { NftCharitiesPage } from '@/features/nfts/nft-charities-page';
+import { NftCollectionsPage } from '@/features/nfts/nft-collections-page';
+import { NftItemsPage } from '@/features/nfts/nft-items-page';
 import { OptionSeriesPage } from '@/features/option-series/option-series-page';
 import { ParamsPage } from '@/features/params/params-page';
 import { SmartProductsPage } from '@/features/smart-products/smart-products-page';
@@ -60,6 +63,9 @@ export const SCREENS: { path: string; permission: AdminPermission; element: Reac
   { path: 'smart-products', permission: 'params.edit', element: <SmartProductsPage /> },
   { path: 'earn-treasury', permission: 'dashboard.read', element: <EarnTreasuryPage /> },
   { path: 'option-series', permission: 'dashboard.read', element: <OptionSeriesPage /> },
+  { path: 'nft-items', permission: 'nfts.edit', element: <NftItemsPage /> },
+  { path: 'nft-collections', permission: 'nfts.edit', element: <NftCollectionsPage /> },
+  { path: 'nft-charities', permission: 'params.edit', element: <NftCharitiesPage /> },
   { path: 'content', permission: 'content.edit', element: <ContentListPage /> },
   { path: 'content/:id', permission: 'content.edit', element: <ContentEditPage /> },
   { path: 'admins', permission: 'admins.manage', element: <AdminsPage /> },

@@ -52,7 +52,8 @@ export function serve(routes: Record<string, Handler>) {
         method: init.method ?? 'GET',
         path: url.pathname.replace('/swx/admin/', ''),
         query: url.searchParams,
-        body: init.body ? JSON.parse(String(init.body)) : undefined,
+        // An upload's form as it is; everything else is JSON.
+        body: init.body instanceof FormData ? init.body : init.body ? JSON.parse(String(init.body)) : undefined,
       };
       calls.push(call);
       const handler = routes[call.path];
