@@ -70,6 +70,14 @@ export function createNfts(deps: {
     await ledger.getOrCreatePlatformAccount(db, 'real', currency, 'charity');
   }
 
+  /** An item users can see (not withdrawn, its collection enabled), with the charity account ready for it. */
+  async function shown(publicId: number) {
+    const found = await repo.itemByPublicId(db, publicId);
+    if (!found || found.status === 'withdrawn') throw nftsErrors.notFound();
+    if (!(await repo.collection(db, found.collectionId))?.enabled) throw nftsErrors.notFound();
+    await charityAccount(found.currency);
+  }
+
   async function detailOf(lang: string, userId: number, publicId: number): Promise<NftDetail> {
     return reads.detail(lang, userId, publicId);
   }
@@ -94,9 +102,7 @@ export function createNfts(deps: {
     ): Promise<NftDetail> {
       if (mode !== 'real') throw nftsErrors.realOnly();
       await limit(userId);
-      const found = await repo.itemByPublicId(db, input.id);
-      if (!found || found.status === 'withdrawn') throw nftsErrors.notFound();
-      await charityAccount(found.currency);
+      await shown(input.id);
       await ledger.runInTransaction(
         async (tx) => {
           const row = await repo.itemByPublicId(tx, input.id, true);
@@ -118,9 +124,7 @@ export function createNfts(deps: {
     ): Promise<NftDetail> {
       if (mode !== 'real') throw nftsErrors.realOnly();
       await limit(userId);
-      const found = await repo.itemByPublicId(db, input.id);
-      if (!found || found.status === 'withdrawn') throw nftsErrors.notFound();
-      await charityAccount(found.currency);
+      await shown(input.id);
       await ledger.runInTransaction(
         async (tx) => {
           const row = await repo.itemByPublicId(tx, input.id, true);
