@@ -14,15 +14,10 @@ export function ImageZoom({ item }: { item: Pick<NftItem, 'image' | 'title'> }) 
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button
-        type="button"
-        className="nft-image"
-        onClick={() => setOpen(true)}
-        aria-label={t('nfts.zoom.open', { title: item.title })}
-        data-testid="nft-zoom-open"
-      >
-        <img src={apiUrl(item.image)} alt={item.title} className="nft-image__img" />
-        <span className="nft-image__hint" aria-hidden="true">
+      <button type="button" className="nft-image" onClick={() => setOpen(true)} data-testid="nft-zoom-open">
+        <img src={apiUrl(item.image)} alt="" className="nft-image__img" />
+        <span className="visually-hidden">{t('nfts.zoom.open', { title: item.title })}</span>
+        <span className="nft-image__hint">
           <IconSearch /> {t('nfts.zoom.hint')}
         </span>
       </button>
