@@ -75,7 +75,7 @@ export function EnglishTexts(props: {
   errorOf: (key: string) => string | undefined;
 }) {
   return (
-    <div className="form__grid nft-form__english">
+    <div className={props.specs.length > 1 ? 'form__grid nft-form__english' : 'form__grid nft-form__english--one'}>
       <LanguageFields lang="en" {...props} />
     </div>
   );

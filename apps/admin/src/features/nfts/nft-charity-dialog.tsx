@@ -98,7 +98,7 @@ export function NftCharityDialog({
         <EnglishTexts specs={TEXTS} texts={texts} onChange={onText} errorOf={errorOf} />
         <Toggle
           label="Open to new items"
-          hint="Off: no new item may name it; items already listed still donate to it"
+          hint="Off: hidden from the charities on /nfts and not offered for new items; items that name it still donate to it"
           checked={form.enabled}
           onChange={(enabled) => setForm({ ...form, enabled })}
         />

@@ -12,7 +12,15 @@ import { ApiError } from '@/shared/api';
 import { Dialog, ErrorNote, Facts, Notice, SelectField, TextField } from '@/shared/components';
 import { formatDecimal, formatTime } from '@/shared/format';
 import { TITLE_STORY } from './nft-collection-dialog';
-import { FIELD_OF, FROZEN_FIELDS, type ItemForm, itemErrors, itemForm, itemInput } from './nft-item-form';
+import {
+  FIELD_OF,
+  FROZEN_FIELDS,
+  type ItemForm,
+  itemErrors,
+  itemForm,
+  itemInput,
+  parseUtcInput,
+} from './nft-item-form';
 import { EnglishTexts, OtherLanguages } from './language-texts';
 import {
   charitiesKey,
@@ -26,6 +34,12 @@ import {
 } from './nfts-api';
 import { StatusBadge } from './nft-status';
 import './nfts.css';
+
+/** The entered time as the server will take it, e.g. "27 Nov 2026, 08:00:00 UTC". */
+const utcHint = (text: string) => {
+  const ms = parseUtcInput(text);
+  return ms === null ? 'Entered in UTC' : formatTime(ms);
+};
 
 /** Statuses in which the item can still be withdrawn (and before its first bid). */
 const OPEN = ['upcoming', 'live'];
@@ -99,7 +113,7 @@ export function NftItemDialog({
 
   return (
     <Dialog title={item ? `NFT item ${item.id}` : 'New NFT item'} open onClose={onClose} wide>
-      <form className="form" onSubmit={submit} noValidate>
+      <form className="form nft-form" onSubmit={submit} noValidate>
         {item ? (
           <div className="nft-form__figures">
             <Facts
@@ -219,15 +233,21 @@ export function NftItemDialog({
           />
         </div>
         <div className="form__grid">
-          <TextField label="Start (UTC)" type="datetime-local" step={60} {...field('startAt')} />
+          <TextField
+            label="Start (UTC)"
+            type="datetime-local"
+            step={60}
+            hint={utcHint(form.startAt)}
+            {...field('startAt')}
+          />
           <TextField
             label="End (UTC)"
             type="datetime-local"
             step={60}
             hint={
               item && item.endAt !== item.originalEndAt
-                ? `Extended by late bids to ${formatTime(item.endAt)}`
-                : undefined
+                ? `${utcHint(form.endAt)}; extended by late bids to ${formatTime(item.endAt)}`
+                : utcHint(form.endAt)
             }
             {...field('endAt')}
           />

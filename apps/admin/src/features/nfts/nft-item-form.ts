@@ -100,6 +100,9 @@ export function secondsOfMinutes(text: string): number | null {
   return seconds <= 86_400 ? seconds : null;
 }
 
+/** "50.000000" → "50", "12.500000" → "12.5": the same amount, as an operator writes it. */
+export const trimZeros = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);
+
 const minutesOf = (seconds: number) =>
   seconds % 60 === 0 ? String(seconds / 60) : String(Math.round((seconds / 60) * 100) / 100);
 
@@ -135,9 +138,9 @@ export function itemForm(item: Item | null, now: number, defaults: { collectionI
     edition: String(item.edition),
     editionSize: String(item.editionSize),
     currency: item.currency,
-    startPrice: item.startPrice,
-    reserve: item.reserve,
-    buyNow: item.buyNow ?? '',
+    startPrice: trimZeros(item.startPrice),
+    reserve: trimZeros(item.reserve),
+    buyNow: item.buyNow === null ? '' : trimZeros(item.buyNow),
     stepPercent: percentOfBps(item.bidStepBps),
     extendMinutes: minutesOf(item.extendSeconds),
     startAt: utcInput(item.startAt),

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '@/app/app';
 import { sessionStore } from '@/shared/session';
 import { ALL, me, ok, polyfillDialog, refused, serve, signIn } from '@/test/fake-api';
-import { bpsOfPercent, parseUtcInput, percentOfBps, secondsOfMinutes, utcInput } from './nft-item-form';
+import { bpsOfPercent, parseUtcInput, percentOfBps, secondsOfMinutes, trimZeros, utcInput } from './nft-item-form';
 
 const owner = me('owner', ALL);
 const editor = me('editor', ['dashboard.read', 'content.edit', 'nfts.edit']);
@@ -135,6 +135,9 @@ describe('the item form’s conversions', () => {
     expect(secondsOfMinutes('15')).toBe(900);
     expect(secondsOfMinutes('0.5')).toBe(30);
     expect(secondsOfMinutes('1441')).toBeNull();
+    expect(trimZeros('50.000000')).toBe('50');
+    expect(trimZeros('12.500000')).toBe('12.5');
+    expect(trimZeros('1000')).toBe('1000');
   });
 });
 
@@ -220,6 +223,7 @@ describe('NFT items', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'List item' }));
     expect(within(dialog).getByText('At least the start price')).toBeTruthy();
     expect(within(dialog).getByText('After the start')).toBeTruthy();
+    expect(within(dialog).getByText('01 Dec 2026, 12:00:00 UTC')).toBeTruthy();
     set('Reserve', '75');
     set('End (UTC)', '2026-12-08T12:00');
     fireEvent.click(within(dialog).getByRole('button', { name: 'List item' }));
@@ -288,15 +292,18 @@ describe('NFT items', () => {
     expect((within(dialog).getByLabelText('Title (en)') as HTMLInputElement).disabled).toBe(false);
     expect((within(dialog).getByLabelText('Collection') as HTMLSelectElement).disabled).toBe(false);
     expect(within(dialog).queryByRole('button', { name: 'Withdraw…' })).toBeNull();
-    expect(within(dialog).getByText(/Extended by late bids to 30 Nov 2026, 18:40:00 UTC/)).toBeTruthy();
+    expect(
+      within(dialog).getByText('30 Nov 2026, 18:30:00 UTC; extended by late bids to 30 Nov 2026, 18:40:00 UTC'),
+    ).toBeTruthy();
     expect(within(dialog).getByText('120.00 USDT')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('Title (en)'), { target: { value: 'Tide chart (signed)' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.some((c) => c.path === `nft-items/${frozen.id}`)).toBe(true));
     expect(calls.find((c) => c.path === `nft-items/${frozen.id}`)?.body).toMatchObject({
       titles: { en: 'Tide chart (signed)' },
-      startPrice: '100.000000',
-      reserve: '150.000000',
+      startPrice: '100',
+      reserve: '150',
+      buyNow: '1000',
       bidStepBps: 500,
       extendSeconds: 900,
       startAt: START,
