@@ -26,7 +26,8 @@ describe.each(DRIVERS)('files in an S3 bucket on %s', (driver) => {
     const a = (await upload(t, u.token, { data: png, purpose: 'chat' })).body.result!;
     const b = (await upload(t, u.token, { data: jp2, purpose: 'kyc' })).body.result!;
     expect(a.sha256).toBe(createHash('sha256').update(png).digest('hex'));
-    expect(await s3.keys()).toEqual(
+    // The seed's charity NFT drawings (the platform's uploads) are there too.
+    expect((await s3.keys()).filter((k) => !k.startsWith('nft/'))).toEqual(
       [`chat/${a.id}/original.png`, `kyc/${b.id}/display.png`, `kyc/${b.id}/original.jp2`].sort(),
     );
     expect(await storedFiles(t)).toEqual([]);
