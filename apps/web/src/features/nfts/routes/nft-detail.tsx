@@ -1,3 +1,4 @@
+import { ErrorCode } from '@openbourse/contracts/errors.ts';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '@/shared/components/empty-state';
@@ -34,7 +35,7 @@ export default function NftDetailRoute() {
   const { data: item, error, isPending, refetch } = useNftDetail(id);
   useDocumentTitle(item ? `${item.title} · ${t('nfts.title')}` : t('nfts.title'));
 
-  if (!Number.isSafeInteger(id) || id <= 0 || (error instanceof ApiError && error.code === 40400 && !item))
+  if (!Number.isSafeInteger(id) || id <= 0 || (error instanceof ApiError && error.is(ErrorCode.NotFound) && !item))
     return (
       <Page>
         <BackLink />
