@@ -108,6 +108,8 @@ export function createAuction(deps: AuctionDeps) {
       subject: { type: 'nft', id: row.publicId },
       params: {
         title: pick(row.titles, 'en'),
+        // The title in each language it was written in: rendered in the reader's (notifications.texts.ts).
+        ...Object.fromEntries(Object.entries(row.titles).map(([l, v]) => [`title.${l}`, v])),
         amount: formatDecimal(fromLedger(amount, s), s),
         currency: row.currency,
         charity: await deps.charityName(tx, row.charityId),

@@ -4,6 +4,8 @@ import { formatDecimal, formatMoney, isDecimalString } from '@openbourse/locales
 import { errorMessage, instrumentName } from '@openbourse/locales/server.ts';
 
 const RTL: ReadonlySet<Language> = new Set(RTL_LANGUAGES);
+/** Values that are names (an instrument's, an NFT's title, a charity's): isolated by their own first letter. */
+const NAMES: ReadonlySet<string> = new Set(['name', 'title', 'charity']);
 
 /**
  * Titles and bodies live in the server-side catalogue (locales errors.json, `notify.<kind>.title`
@@ -20,7 +22,7 @@ export function renderNotification(
   const values: Record<string, string> = {};
   // A name (Arabic in Arabic) is isolated by its own first letter instead.
   for (const [k, v] of Object.entries(displayed(lang, params))) {
-    values[k] = RTL.has(lang) && v ? `${k === 'name' ? '\u2068' : '\u2066'}${v}\u2069` : v;
+    values[k] = RTL.has(lang) && v ? `${NAMES.has(k) ? '\u2068' : '\u2066'}${v}\u2069` : v;
   }
   // A sign-in from a client that named no browser.
   if (kind === 'newSignIn' && !params.device) values.device = errorMessage(lang, 'notify.unknownDevice');
@@ -63,6 +65,9 @@ function displayed(lang: Language, params: Record<string, string>): Record<strin
     out.pnl = formatMoney(pnl, 'USDT', lang, { signed: true, code: false }).replace(/[\u2066-\u2069]/g, '');
   }
   if (out.code) out.name = instrumentName(lang, out.code, out.name ?? out.code);
+  // A charity NFT's title as written in the reader's language (`title.<lang>`), else the English one.
+  const title = params[`title.${lang}`];
+  if (title) out.title = title;
   return out;
 }
 

@@ -55,7 +55,7 @@ describe.each(DRIVERS)('charity NFT auctions on %s', (driver) => {
     );
     const outbid = notes.body.result.list.find((n) => n.kind === 'nftOutbid');
     expect(outbid?.title).toBe('Votre enchère a été dépassée');
-    expect(outbid?.body).toContain('Test item');
+    expect(outbid?.body).toContain('Objet de test');
     const mine = await t.mine(a.token);
     expect(mine.list.map((m) => m.state)).toEqual(['outbid']);
     expect((await t.mine(b.token)).list.map((m) => m.state)).toEqual(['bidding']);
