@@ -87,7 +87,7 @@ export async function filesRoutes(app: FastifyInstance, deps: FilesRoutesDeps) {
           'The image itself (not an envelope), cached publicly for a year: its id is random and its content never ' +
           'changes. `variant=thumbnail` gives the 320 px thumbnail, `variant=original` the bytes as uploaded. Any ' +
           'other file, or an unknown id, answers 40400.',
-        params: z.object({ id: z.string().max(64) }),
+        params: z.object({ id: z.string() }),
         querystring: z.object({ variant: z.enum(FILE_VARIANTS).optional() }),
       },
     },

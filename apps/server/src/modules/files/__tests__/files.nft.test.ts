@@ -133,7 +133,7 @@ describe.each(DRIVERS)('NFT images on %s', (driver) => {
     const u = await registerUser(t);
     const kyc = (await upload(t, u.token, { data: await makeJpeg(), purpose: 'kyc' })).body.result!;
     const answers = [];
-    for (const id of [kyc.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid', '1']) {
+    for (const id of [kyc.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid', '1', 'x'.repeat(90)]) {
       for (const suffix of ['', '?variant=thumbnail', '?variant=original']) {
         const res = await t.app.inject({ method: 'GET', url: `/swx/customer/index/nftImage/${id}${suffix}` });
         expect(res.statusCode, id).toBe(200);
