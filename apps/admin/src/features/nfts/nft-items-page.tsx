@@ -108,9 +108,10 @@ export function NftItemsPage() {
         sub={
           <>
             Charity auctions on /nfts. The first bid is at least the start price, each later one beats the leading bid
-            by the step; a bid near the end extends it. At the end a bid at or above the reserve is sold and its price
-            donated to the item’s {ownsCharities ? <Link to="/nft-charities">charity</Link> : 'charity'}. Prices, times
-            and rules freeze at the first bid. Items belong to <Link to="/nft-collections">collections</Link>.
+            by the step; a bid near the end extends it. At the end the leading bid wins if it meets the reserve, and its
+            price is donated to the item’s {ownsCharities ? <Link to="/nft-charities">charity</Link> : 'charity'}.
+            Prices, times and rules freeze at the first bid. Items belong to{' '}
+            <Link to="/nft-collections">collections</Link>.
           </>
         }
         actions={
