@@ -33,6 +33,8 @@ export interface NftTestApp extends TradingTestApp {
 
 export async function createNftTestApp(driver: Driver): Promise<NftTestApp> {
   const t = await createTradingTestApp(driver);
+  // Settlement is driven by the tests (settleDue, at the clock they set): no background pass in between.
+  await t.services.jobs.stop();
   const { nfts, files } = t.services;
   const db = t.database.db;
   const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3a86ff' } })

@@ -84,6 +84,23 @@ describe.each(DRIVERS)('charity NFT settlement on %s', (driver) => {
     await t.expectBalanced();
   });
 
+  it('the job runner settles an ended auction (nfts.settle)', async () => {
+    const now = t.clock.now().getTime();
+    const item = await t.item({ startAt: now - 60_000, endAt: now + HOUR });
+    const a = await t.bidder('1000');
+    await t.bid(a.token, item.id, '160');
+    t.clock.set(new Date(now + 2 * HOUR));
+    await t.services.jobs.start();
+    try {
+      await t.services.jobs.runOnce();
+      expect((await t.detail(item.id)).status).toBe('sold');
+      expect((await t.services.jobs.runs(NFTS_SETTLE_JOB)).length).toBeGreaterThan(0);
+    } finally {
+      await t.services.jobs.stop();
+    }
+    await t.expectBalanced();
+  });
+
   it('two instances settling at once: one donation', async () => {
     const now = t.clock.now().getTime();
     const item = await t.item({ startAt: now - 60_000, endAt: now + HOUR });
