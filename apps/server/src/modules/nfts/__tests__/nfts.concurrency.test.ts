@@ -10,7 +10,7 @@ import { createNftTestApp, type NftTestApp } from './helpers.ts';
 
 const units = (s: string) => {
   const [i, f = ''] = s.split('.');
-  return BigInt(i!) * 1_000_000n + BigInt((f + '000000').slice(0, 6));
+  return BigInt(i!) * 1_000_000n + BigInt(`${f}000000`.slice(0, 6));
 };
 
 describe.each(DRIVERS)('charity NFT bid races on %s', (driver) => {
