@@ -195,6 +195,13 @@ describe.each(DRIVERS)('charity NFT auctions on %s', (driver) => {
     expect(await t.balance(u.id, 'real')).toEqual({ available: '1000.000000', locked: '0.000000' });
   });
 
+  it('bids and buys are counted per user: the 61st in a minute is 42900', async () => {
+    const u = await t.bidder('1000');
+    for (let i = 0; i < 60; i++) expect((await t.bid(u.token, 4_503_599_627_370_497, '100')).code).toBe(40400);
+    expect((await t.bid(u.token, 4_503_599_627_370_497, '100')).code).toBe(42900);
+    t.clock.advance(61_000);
+  });
+
   it('malformed ids are no such item', async () => {
     const u = await t.bidder('1000');
     for (const id of ['x', -1, 0, 1.5, null]) expect((await t.bid(u.token, id, '100')).code).toBe(40400);
