@@ -51,3 +51,15 @@ export function duePeriods(last: number | null, current: number, catchUp: CatchU
   for (let p = last + 1; p <= current && out.length < max; p++) out.push(p);
   return out;
 }
+
+/** 2020-01-01T00:00:00Z: deliveries' priorities count seconds from here (an int4 until 2088). */
+const PRIORITY_EPOCH_MS = Date.UTC(2020, 0, 1);
+
+/**
+ * pg-boss fetches the highest priority first: the earlier a run is for, the higher its priority, so
+ * a job's caught-up periods run oldest first even when two processes sent them interleaved.
+ */
+export function deliveryPriority(scheduledFor: Date): number {
+  const seconds = Math.floor((scheduledFor.getTime() - PRIORITY_EPOCH_MS) / 1000);
+  return -Math.max(0, Math.min(seconds, 2_000_000_000));
+}

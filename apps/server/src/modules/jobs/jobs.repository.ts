@@ -54,7 +54,7 @@ export const jobsRepository = {
       jobs.map((j) => sql`${j}`),
       sql`, `,
     );
-    return queryRows<{ job: string; queue_id: string }>(
+    return queryRows<{ job: string; queue_id: string; scheduled_for: Date | string }>(
       exec,
       sql`update job_runs set state = 'queued', queue_id = gen_random_uuid()
           where id in (
@@ -63,7 +63,7 @@ export const jobsRepository = {
             order by scheduled_for limit ${limit}
             for update skip locked)
             and state = 'scheduled'
-          returning job, queue_id`,
+          returning job, queue_id, scheduled_for`,
     );
   },
 
@@ -71,7 +71,7 @@ export const jobsRepository = {
   async queued(exec: Executor, jobs: string[], limit: number) {
     if (jobs.length === 0) return [];
     return exec
-      .select({ job: jobRuns.job, queueId: jobRuns.queueId })
+      .select({ job: jobRuns.job, queueId: jobRuns.queueId, scheduledFor: jobRuns.scheduledFor })
       .from(jobRuns)
       .where(and(eq(jobRuns.state, 'queued'), inArray(jobRuns.job, jobs)))
       .orderBy(asc(jobRuns.scheduledFor))

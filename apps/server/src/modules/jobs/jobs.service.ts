@@ -9,7 +9,16 @@ import { randomBytes } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { type CatchUp, duePeriods, type Every, everyMs, periodIndex, periodKey, periodStart } from './jobs.periods.ts';
+import {
+  type CatchUp,
+  deliveryPriority,
+  duePeriods,
+  type Every,
+  everyMs,
+  periodIndex,
+  periodKey,
+  periodStart,
+} from './jobs.periods.ts';
 import { jobsRepository as repo } from './jobs.repository.ts';
 
 export type Role = 'api' | 'feed' | 'engine' | 'jobs';
@@ -114,8 +123,12 @@ export function createJobs(deps: {
     return Math.min(def.timeoutMs ?? DEFAULT_TIMEOUT_MS, 23 * 3_600_000);
   }
 
-  /** Hands a run to pg-boss under the run's delivery id: sending the same id twice is a no-op. */
-  async function send(b: PgBoss, name: string, queueId: string): Promise<void> {
+  /**
+   * Hands a run to pg-boss under the run's delivery id: sending the same id twice is a no-op. Its
+   * priority orders a job's deliveries by the time they are for, whichever process sent them and in
+   * whatever order (pg-boss fetches by priority, then by when it was sent).
+   */
+  async function send(b: PgBoss, name: string, queueId: string, scheduledFor: Date | string): Promise<void> {
     const def = defined(name);
     const retryDelay = def.retryDelaySeconds ?? 30;
     await b.send(
@@ -123,6 +136,7 @@ export function createJobs(deps: {
       {},
       {
         id: queueId,
+        priority: deliveryPriority(new Date(scheduledFor)),
         // A second in the past by the database's clock: fetchable at once, even by a fetch in the
         // same millisecond (PGlite's clock has millisecond resolution).
         startAfter: '-1 second',
@@ -155,7 +169,7 @@ export function createJobs(deps: {
         now,
       });
       // Another process scheduled it first: its row and delivery stand.
-      if (inserted) await send(b, name, queueId);
+      if (inserted) await send(b, name, queueId, periodStart(p, ms));
     }
     scheduledUpTo.set(name, due.at(-1) ?? last ?? current);
   }
@@ -169,11 +183,11 @@ export function createJobs(deps: {
       if (def.periodMs !== null) await scheduleRepeating(b, name, def, now);
     }
     const oneOffs = [...defs].filter(([, d]) => d.periodMs === null).map(([n]) => n);
-    for (const r of await repo.takeDue(db, oneOffs, now, BATCH)) await send(b, r.job, r.queue_id);
+    for (const r of await repo.takeDue(db, oneOffs, now, BATCH)) await send(b, r.job, r.queue_id, r.scheduled_for);
     if (now.getTime() - lastResendMs >= RESEND_EVERY_MS) {
       lastResendMs = now.getTime();
       for (const r of await repo.queued(db, [...defs.keys()], BATCH)) {
-        if (r.queueId) await send(b, r.job, r.queueId);
+        if (r.queueId) await send(b, r.job, r.queueId, r.scheduledFor);
       }
     }
   }
@@ -228,7 +242,7 @@ export function createJobs(deps: {
   async function drainQueue(b: PgBoss, name: string, def: Defined): Promise<number> {
     let n = 0;
     while (!stopping) {
-      const [job] = await b.fetch<object>(name, { includeMetadata: true });
+      const [job] = await b.fetch<object>(name, { includeMetadata: true, priority: true });
       if (!job) break;
       try {
         await runDelivery(b, name, def, job);
@@ -382,8 +396,8 @@ export function createJobs(deps: {
 }
 
 /**
- * A UUIDv7 whose time is the period's start: pg-boss fetches by creation time, then id, so missed
- * periods caught up together run oldest first even when created in the same millisecond.
+ * A UUIDv7 whose time is the period's start: unique, and in time order where priority and creation
+ * time tie (pg-boss fetches by priority, creation time, then id).
  */
 function deliveryId(at: Date): string {
   const hex = at.getTime().toString(16).padStart(12, '0') + randomBytes(10).toString('hex');
