@@ -144,6 +144,7 @@ export const ListNftResult = paged(NftItem).extend({
   /** Every charity's donations, per currency: the public total on /nfts. */
   donated: z.array(z.object({ currency: z.string(), amount: z.string() })),
   chainAdapter: z.string().nullable().describe('null: the chain is informational (no token is minted)'),
+  serverTime: z.number().int().describe('The server’s clock (epoch ms) when it answered: countdowns run on it'),
 });
 export type ListNftResult = z.infer<typeof ListNftResult>;
 
@@ -152,6 +153,7 @@ export const NftDetail = NftItem.extend({
   collection: NftCollection,
   charityDetail: NftCharity,
   chainAdapter: z.string().nullable(),
+  serverTime: z.number().int().describe('The server’s clock (epoch ms) when it answered: countdowns run on it'),
 });
 export type NftDetail = z.infer<typeof NftDetail>;
 

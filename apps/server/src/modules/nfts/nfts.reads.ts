@@ -125,6 +125,7 @@ export function createNftReads(deps: { db: Db; clock: Clock; ledger: LedgerServi
         charities: f.charities.map((c) => charityView(c.row, lang, c.donated, scales)),
         donated: f.donated,
         chainAdapter: deps.chainAdapter,
+        serverTime: clock.now().getTime(),
       };
     },
 
@@ -146,6 +147,7 @@ export function createNftReads(deps: { db: Db; clock: Clock; ledger: LedgerServi
         collection: collectionView(col.row, lang, col.figures, scales),
         charityDetail: charityView(charity.row, lang, charity.donated, scales),
         chainAdapter: deps.chainAdapter,
+        serverTime: clock.now().getTime(),
       };
     },
 

@@ -14,6 +14,7 @@ import { flattenPages, nextPage } from '@/shared/api/paged';
 import { queryKeys } from '@/shared/api/query-keys';
 import { API_BASE_PATH } from '@/shared/config/constants';
 import { api } from '@/shared/lib/api-client';
+import { noteServerTime } from '@/shared/lib/server-clock';
 import { useSession } from '@/shared/session/use-session';
 import { nftKeys } from './nft-keys';
 
@@ -31,6 +32,12 @@ export function apiUrl(url: string): string {
   return `${API_BASE_PATH}/${url}`;
 }
 
+/** An answer stamped with the server's clock: countdowns run on the server's time, not the device's. */
+function stamped<T extends { serverTime?: number }>(result: T): T {
+  if (typeof result.serverTime === 'number') noteServerTime(result.serverTime);
+  return result;
+}
+
 /**
  * The items of a filter (and collection), a page at a time, with the collections, the charities and
  * the public donation total that come with every page (index/listNft, public; `mine` when signed in).
@@ -41,12 +48,14 @@ export function useNftList(filter: NftFilter, collectionId: number | null) {
   const query = useInfiniteQuery({
     queryKey: nftKeys.list(lang, token, filter, collectionId),
     queryFn: async ({ pageParam, signal }) =>
-      (
-        await api.get<ListNftResult>('index/listNft', {
-          query: { filter, collectionId: collectionId ?? undefined, page: pageParam, size: NFT_PAGE_SIZE },
-          signal,
-        })
-      ).result,
+      stamped(
+        (
+          await api.get<ListNftResult>('index/listNft', {
+            query: { filter, collectionId: collectionId ?? undefined, page: pageParam, size: NFT_PAGE_SIZE },
+            signal,
+          })
+        ).result,
+      ),
     initialPageParam: 1,
     getNextPageParam: nextPage,
     // The filters, collections and total stay on screen while another filter loads.
@@ -66,7 +75,7 @@ export function useNftDetail(id: number) {
   const lang = useSession((s) => s.language);
   return useQuery({
     queryKey: nftKeys.detail(lang, token, id),
-    queryFn: async ({ signal }) => (await api.get<NftDetail>(`index/getNftById/${id}`, { signal })).result,
+    queryFn: async ({ signal }) => stamped((await api.get<NftDetail>(`index/getNftById/${id}`, { signal })).result),
     enabled: Number.isSafeInteger(id) && id > 0,
     refetchInterval: (q) => {
       const status = q.state.data?.status;

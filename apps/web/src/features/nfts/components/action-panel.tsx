@@ -8,7 +8,7 @@ import { IconCheck, IconInfo } from '@/shared/components/icons';
 import { LoginPrompt } from '@/shared/components/login-prompt';
 import { errorText } from '@/shared/i18n/i18n';
 import { useSession } from '@/shared/session/use-session';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/shared/hooks/use-now';
 import { phaseOf } from '../lib/nft-rules';
 import { BidDialog } from './bid-dialog';
 import { BuyDialog } from './buy-dialog';

@@ -1,7 +1,7 @@
 import type { NftItem } from '@openbourse/contracts/nfts.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/shared/hooks/use-now';
 import { apiUrl } from '../api/nfts';
 import { Countdown, StatusBadge, editionText, useNftFormat } from './nft-parts';
 

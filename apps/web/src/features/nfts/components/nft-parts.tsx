@@ -5,7 +5,7 @@ import { IconInfo } from '@/shared/components/icons';
 import { useFormat } from '@/shared/hooks/use-format';
 import { formatPercentFromFraction, ltr } from '@/shared/lib/format';
 import { useSession } from '@/shared/session/use-session';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/shared/hooks/use-now';
 import { bpsToFraction, isExtended, phaseOf, timeLeft } from '../lib/nft-rules';
 
 /** The formatters of the NFT pages, bound to the language. */

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, REAL_ACCOUNT, sessionStore } from '@/shared/session/session-store';
 import { fail, ok } from '@/shared/test/mock-api';
+import { resetServerClock } from '@/shared/lib/server-clock';
 import { renderApp } from '@/shared/test/render-app';
 import { balances, bid, HOUR_MS, nftApi, nftDetail, plain } from '../test/fixtures';
 
@@ -21,6 +22,21 @@ const typeBid = (dialog: HTMLElement, value: string) =>
   fireEvent.change(within(dialog).getByTestId('nft-bid-amount'), { target: { value } });
 
 describe('/nfts/:id', () => {
+  afterEach(() => resetServerClock());
+
+  it('counts down on the server’s clock, not the device’s', async () => {
+    const now = Date.now();
+    // The device runs an hour behind the server: the auction ends two hours from the device's
+    // time, one hour from the server's.
+    nftApi({
+      'GET index/getNftById/*': () =>
+        ok(nftDetail({ serverTime: now + HOUR_MS, endAt: now + 2 * HOUR_MS, originalEndAt: now + 2 * HOUR_MS })),
+    });
+    await renderApp('/nfts/9001');
+    await screen.findByTestId('nft-title');
+    await waitFor(() => expect(plain(screen.getByTestId('nft-countdown'))).toMatch(/^(00:59:5\d|01:00:00) left/));
+  });
+
   it('shows the item: facts, rules, charity, masked history with "you", chain notice and the live countdown', async () => {
     const now = Date.now();
     nftApi({

@@ -91,6 +91,7 @@ export function nftDetail(over: Partial<NftDetail> = {}): NftDetail {
     collection,
     charityDetail: charity,
     chainAdapter: null,
+    serverTime: Date.now(),
     ...over,
   };
 }
@@ -105,6 +106,7 @@ export function listResult(items: NftItem[], over: Partial<ListNftResult> = {}):
     charities: [charity],
     donated: [{ currency: 'USDT', amount: '15230.5' }],
     chainAdapter: null,
+    serverTime: Date.now(),
     ...over,
   };
 }

@@ -14,7 +14,7 @@ import { flattenPages, nextPage } from '@/shared/api/paged';
 import { queryKeys } from '@/shared/api/query-keys';
 import { api } from '@/shared/lib/api-client';
 import { useSession } from '@/shared/session/use-session';
-import { serverNow } from '../lib/server-clock';
+import { serverNow } from '@/shared/lib/server-clock';
 
 /** The options of one instrument (public): its periods, limits and the live volatility. */
 export function useOptionSeries(instrumentId: number) {

@@ -13,7 +13,7 @@ import { SkeletonRows } from '@/shared/components/skeleton';
 import { DEMO_ACCOUNT } from '@/shared/session/session-store';
 import { useSession } from '@/shared/session/use-session';
 import { useOpenOptions, useOptionOrder, useSettledOptions } from '../api/options';
-import { useNow, useServerClockFrom } from '../hooks/use-now';
+import { useNow, useServerClockFrom } from '@/shared/hooks/use-now';
 import { bpsToFraction } from '../lib/option-figures';
 import { DirectionBadge, pnlClass, Row, useOptionFormat, useTraced } from './option-parts';
 import '../options.css';

@@ -12,7 +12,7 @@ import { toast } from '@/shared/components/toast/toast-store';
 import { DEMO_ACCOUNT } from '@/shared/session/session-store';
 import { useSession } from '@/shared/session/use-session';
 import { useQuoteOptions } from '../api/options';
-import { useServerClockFrom } from '../hooks/use-now';
+import { useServerClockFrom } from '@/shared/hooks/use-now';
 import { bpsToFraction } from '../lib/option-figures';
 import { amountProblem } from '../lib/option-math';
 import { useOptionFormat } from './option-parts';

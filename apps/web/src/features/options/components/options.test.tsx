@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { applyQuoteBatch } from '@/shared/lib/live-quotes';
 import { DEMO_ACCOUNT, sessionStore } from '@/shared/session/session-store';
-import { resetServerClock } from '../lib/server-clock';
+import { resetServerClock } from '@/shared/lib/server-clock';
 import { fail, type Handler, mockApi, ok } from '@/shared/test/mock-api';
 import { btcQuote, cryptoInfo } from '@/shared/test/market-fixtures';
 import { baseHandlers, renderApp } from '@/shared/test/render-app';

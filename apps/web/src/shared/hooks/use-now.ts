@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLiveQuote } from '@/shared/lib/live-quotes';
-import { noteServerTime, serverNow } from '../lib/server-clock';
+import { noteServerTime, serverNow } from '@/shared/lib/server-clock';
 
 /** The server's time now, re-read every `everyMs` while `active`: drives countdowns. */
 export function useNow(active = true, everyMs = 1_000): number {
