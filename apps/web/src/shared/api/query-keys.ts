@@ -40,4 +40,6 @@ export const queryKeys = {
   loans: ['loans'] as const,
   loanProducts: (lang: Language) => ['loans', 'products', lang] as const,
   loanRecords: (token: string | null) => ['loans', 'records', token] as const,
+  /** Charity NFTs: every list, item and my NFTs (features/nfts/api/nft-keys). */
+  nfts: ['nfts'] as const,
 };

@@ -22,10 +22,17 @@ export function useNotificationPush() {
       client.setQueryData(notificationKeys.unread(token), unread);
       void client.invalidateQueries({ queryKey: notificationKeys.lists });
       // A new notification may be a reviewer's decision (a deposit credited, a withdrawal paid or
-      // released, an identity verified, a loan paid out) or a loan falling due: what it changed is
-      // fetched again where it is shown.
+      // released, an identity verified, a loan paid out), a loan falling due, or an auction's news
+      // (outbid, won, bought, ended unsold): what it changed is fetched again where it is shown.
       if (typeof message.id === 'number') {
-        const changed = [queryKeys.balances, queryKeys.deposits, queryKeys.withdrawals, queryKeys.kyc, queryKeys.loans];
+        const changed = [
+          queryKeys.balances,
+          queryKeys.deposits,
+          queryKeys.withdrawals,
+          queryKeys.kyc,
+          queryKeys.loans,
+          queryKeys.nfts,
+        ];
         for (const queryKey of [...changed, queryKeys.user]) {
           void client.invalidateQueries({ queryKey });
         }
