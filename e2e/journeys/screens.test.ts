@@ -18,6 +18,7 @@ const screens: { name: string; path: string; ready: string; login?: boolean }[] 
   { name: 'market', path: '/market', ready: 'market-simulated' },
   { name: 'records', path: '/profile/records', ready: 'records-page', login: true },
   { name: 'loan', path: '/loan', ready: 'loan-calculator', login: true },
+  { name: 'nfts', path: '/nfts', ready: 'nft-grid', login: true },
   { name: 'verify', path: '/profile/verify', ready: 'kyc-form', login: true },
 ];
 

@@ -29,14 +29,14 @@ describe('home', () => {
     expect(screen.getByTestId('home-stat-fee')).toHaveTextContent('from 0.02%');
   });
 
-  it('leads to notices, account, markets, loans and smart trading', async () => {
+  it('leads to notices, account, markets, loans, charity NFTs and smart trading', async () => {
     mockApi(baseHandlers);
     await renderApp('/');
     await screen.findByTestId('home-card-market');
-    const targets = ['notice', 'account', 'market', 'loan', 'trading'].map((k) =>
+    const targets = ['notice', 'account', 'market', 'loan', 'nfts', 'trading'].map((k) =>
       screen.getByTestId(`home-card-${k}`).getAttribute('href'),
     );
-    expect(targets).toEqual(['/help/notice', '/profile', '/market', '/loan', '/trading']);
+    expect(targets).toEqual(['/help/notice', '/profile', '/market', '/loan', '/nfts', '/trading']);
   });
 });
 

@@ -6,17 +6,19 @@ import {
   IconLoan,
   IconMarket,
   IconMegaphone,
+  IconNft,
   type IconProps,
   IconTrading,
   IconUser,
 } from '@/shared/components/icons';
 
-type CardKey = 'notice' | 'account' | 'market' | 'loan' | 'trading';
+type CardKey = 'notice' | 'account' | 'market' | 'loan' | 'trading' | 'nfts';
 
 const CARDS: { key: CardKey; to: string; Icon: ComponentType<IconProps> }[] = [
   { key: 'market', to: '/market', Icon: IconMarket },
   { key: 'trading', to: '/trading', Icon: IconTrading },
   { key: 'loan', to: '/loan', Icon: IconLoan },
+  { key: 'nfts', to: '/nfts', Icon: IconNft },
   { key: 'account', to: '/profile', Icon: IconUser },
   { key: 'notice', to: '/help/notice', Icon: IconMegaphone },
 ];
