@@ -61,6 +61,7 @@ export const TRANSACTION_TYPES = [
   'nft_bid',
   'nft_bid_release',
   'nft_donation',
+  'invite_reward',
   'other',
 ] as const;
 export const TransactionType = z
@@ -79,6 +80,7 @@ export const TransactionType = z
       'earn_redeem: a smart plan’s principal returned (at maturity, or on early exit less the penalty); earn_penalty: ' +
       'an early exit’s penalty; option_premium: an option’s premium paid; option_payout: an option’s payout at expiry; nft_bid: a charity NFT bid (or buy now) held; ' +
       'nft_bid_release: that bid released (outbid, or the auction ended below the reserve); nft_donation: the bid paid to the charity; ' +
+      'invite_reward: a share of an invited friend’s trading fees paid to the inviter; ' +
       'other: any other movement',
   );
 export type TransactionType = z.infer<typeof TransactionType>;
