@@ -178,6 +178,10 @@ export const ErrorCode = {
   NftNoBuyNow: 40067,
   /** (admin) An item's prices, times, rules, charity or seller changed, or the item withdrawn, after its first bid. */
   NftFrozen: 40068,
+  /** A contact change to the address the account already has. */
+  ContactUnchanged: 40090,
+  /** A session to sign out that is not one of the user's live sessions. */
+  SessionNotFound: 40091,
   NotFound: 40400,
   RouteNotFound: 40401,
   PayloadTooLarge: 41300,

@@ -13,6 +13,8 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The session's last sign of life, refreshed at most every few minutes (the account centre's list). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     ip: text('ip'),
     userAgent: text('user_agent'),
   },

@@ -18,6 +18,8 @@ export const contents = pgTable(
     slug: text('slug').notNull(),
     type: integer('type').notNull(),
     sort: integer('sort').notNull().default(0),
+    /** A notice an editor pinned to the home page (at most one shows: the latest pinned). */
+    pinnedAt: timestamp('pinned_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
