@@ -18,6 +18,7 @@ export const AdminPermission = z.enum([
   'params.edit',
   'content.edit',
   'nfts.edit',
+  'support.reply',
   'admins.manage',
   'audit.read',
 ]);

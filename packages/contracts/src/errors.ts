@@ -178,6 +178,20 @@ export const ErrorCode = {
   NftNoBuyNow: 40067,
   /** (admin) An item's prices, times, rules, charity or seller changed, or the item withdrawn, after its first bid. */
   NftFrozen: 40068,
+  /** A support message, note or contact message longer than its limit (2,000 characters). */
+  SupportTextTooLong: 40080,
+  /** A support message with neither text nor an attachment (or only blanks). */
+  SupportEmptyMessage: 40081,
+  /** A support attachment that is not an image uploaded for the chat (purpose chat). */
+  SupportAttachmentInvalid: 40082,
+  /** The contact form's name is missing or too long. */
+  SupportContactName: 40083,
+  /** The contact form's email address is not an address. */
+  SupportContactEmail: 40084,
+  /** (admin) Assignment to an account that may not answer support conversations. */
+  SupportNotAgent: 40085,
+  /** (admin) A canned reply without a title and a text in every language. */
+  SupportCannedInvalid: 40086,
   /** A contact change to the address the account already has. */
   ContactUnchanged: 40090,
   /** A session to sign out that is not one of the user's live sessions. */

@@ -25,6 +25,8 @@ export const PERMISSIONS = {
   'content.edit': ['owner', 'editor'],
   /** Charity NFT collections and items (charities themselves: params.edit). */
   'nfts.edit': ['owner', 'editor'],
+  /** The support inbox: reply, assign, notes, close, canned replies, the customer's context. */
+  'support.reply': ['owner', 'support'],
   /** Admin accounts and their roles. */
   'admins.manage': ['owner'],
   /** The audit log. */
