@@ -24,3 +24,4 @@ export * from '../modules/loans/loans.tables.ts';
 export * from '../modules/earn/earn.tables.ts';
 export * from '../modules/options/options.tables.ts';
 export * from '../modules/nfts/nfts.tables.ts';
+export * from '../modules/invites/invites.tables.ts';
