@@ -313,13 +313,17 @@ export const SupportUserContext = z.object({
     .object({ level: z.number().int(), name: z.string() })
     .nullable()
     .describe('The VIP level when the levels module gives one; else null'),
-  balances: z.array(
-    z.object({
-      account: z.string().describe('real, demo, spot …'),
-      currency: z.string(),
-      balance: z.string().describe('Exact decimal string'),
-    }),
-  ),
+  balances: z
+    .array(
+      z.object({
+        mode: z.enum(['real', 'demo']),
+        currency: z.string(),
+        available: z.string().describe('Exact decimal string'),
+        locked: z.string(),
+        total: z.string(),
+      }),
+    )
+    .describe('The real account’s balances, then the demo account’s'),
   recentOrders: z.array(
     z.object({
       id: z.string(),
