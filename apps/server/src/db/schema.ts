@@ -25,3 +25,4 @@ export * from '../modules/earn/earn.tables.ts';
 export * from '../modules/options/options.tables.ts';
 export * from '../modules/nfts/nfts.tables.ts';
 export * from '../modules/invites/invites.tables.ts';
+export * from '../modules/support/support.tables.ts';
