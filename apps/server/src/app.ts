@@ -18,7 +18,8 @@ import type { HomeSources } from './modules/home/home.service.ts';
 import type { TradingOptions } from './modules/trading/trading.service.ts';
 import { createPlatform } from './platform.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
-import { type ClientLimits, authRoutes } from './modules/auth/auth.routes.ts';
+import { type ClientLimits, authRoutes, DEFAULT_CLIENT_LIMITS } from './modules/auth/auth.routes.ts';
+import { accountRoutes } from './modules/auth/account.routes.ts';
 import type { LoginGuardRules } from './modules/auth/login-guard.ts';
 import type { LimitRule } from './modules/limits/limits.service.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
@@ -155,6 +156,11 @@ export async function buildApp(opts: BuildOptions) {
     auth,
     limiter,
     ...(opts.authLimits?.client ? { limits: opts.authLimits.client } : {}),
+  });
+  await app.register(accountRoutes, {
+    account: services.account,
+    limiter,
+    codes: (opts.authLimits?.client ?? DEFAULT_CLIENT_LIMITS).codes,
   });
   await app.register(contentRoutes, { content: services.content, params: services.params, home: services.home });
   await app.register(walletRoutes, { accounts });

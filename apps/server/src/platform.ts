@@ -31,6 +31,7 @@ import { createAdminKyc } from './modules/admin/admin.kyc.ts';
 import { createAdminNfts } from './modules/admin/admin.nfts.ts';
 import { createKycService } from './modules/kyc/kyc.service.ts';
 import { createSessionsDirectory } from './modules/auth/auth.sessions.ts';
+import { createAccountService } from './modules/auth/auth.account.ts';
 import { createUsersDirectory } from './modules/users/users.directory.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCodesService } from './modules/auth/codes.service.ts';
@@ -97,6 +98,17 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     guard: createLoginGuard({ db, clock, limiter, rules: opts.authLimits?.loginGuard ?? DEFAULT_LOGIN_GUARD }),
     codesPerAddress: opts.authLimits?.codesPerAddress ?? { windowMs: 60 * 60_000, max: 5 },
     notifications,
+    events,
+  });
+  const account = createAccountService({
+    db,
+    clock,
+    users,
+    codes,
+    params,
+    limiter,
+    codesPerAddress: opts.authLimits?.codesPerAddress ?? { windowMs: 60 * 60_000, max: 5 },
+    forgetSessions: (userId) => auth.forgetSessions(userId),
     events,
   });
   const content = createContentService({ db, clock, params });
@@ -396,6 +408,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     users,
     codes,
     auth,
+    account,
     content,
     fees,
     home,

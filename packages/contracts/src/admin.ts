@@ -307,6 +307,8 @@ export const AdminContentItem = z.object({
   type: z.number().int().describe('1 company, 2 policy, 3 other (footer), 4 help FAQ, 5 notice'),
   sort: z.number().int(),
   updatedAt: z.string(),
+  /** A notice pinned to the home page: when (null when not). */
+  pinnedAt: z.string().nullable().optional(),
   translations: z.partialRecord(LanguageKey, ContentText),
 });
 

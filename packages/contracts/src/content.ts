@@ -50,3 +50,35 @@ export const AccountModeInfo = z.object({
   mode: z.enum(['real', 'demo']),
   demoEnabled: z.boolean(),
 });
+
+/** The help centre's search bound: longer queries answer 40001 (field q). */
+export const HELP_QUERY_MAX = 64;
+
+/** `index/searchHelp`: FAQ and notices in the request language, case- and accent-insensitive, paged. */
+export const HelpSearchQuery = z.object({
+  q: z
+    .string({ error: 'E40001' })
+    .trim()
+    .min(1, { error: 'E40001' })
+    .max(HELP_QUERY_MAX, { error: 'E40001' }),
+  page: z.coerce.number({ error: 'E40001' }).int({ error: 'E40001' }).min(1, { error: 'E40001' }).max(1000).default(1),
+  size: z.coerce.number({ error: 'E40001' }).int({ error: 'E40001' }).min(1, { error: 'E40001' }).max(50).default(10),
+});
+
+export const HelpSearchHit = ContentSummary.extend({
+  /** Plain text around the first match in the body ('' when only the title or summary matched). */
+  snippet: z.string(),
+});
+export type HelpSearchHit = z.infer<typeof HelpSearchHit>;
+
+export const HelpSearchResult = z.object({
+  list: z.array(HelpSearchHit),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
+export type HelpSearchResult = z.infer<typeof HelpSearchResult>;
+
+/** `index/getPinnedNotice`: the notice an editor pinned to the home page, or null. */
+export const PinnedNotice = ContentSummary.extend({ pinnedAt: z.string() }).nullable();
+export type PinnedNotice = z.infer<typeof PinnedNotice>;

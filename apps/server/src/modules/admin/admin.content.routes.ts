@@ -65,6 +65,22 @@ export function adminContentRoutes(app: FastifyInstance, { content }: { content:
   );
 
   r.post(
+    '/swx/admin/content/:id/pin',
+    {
+      ...access,
+      schema: {
+        tags: [TAG],
+        security: BEARER,
+        summary: 'Pins a notice to the home page (or unpins it); notices only (40001 field type); audited',
+        params: AdminIdParams,
+        body: z.object({ pinned: z.boolean() }),
+        response: { 200: envelope(AdminContentItem) },
+      },
+    },
+    async (req) => ok(req, await content.pin(actor(req), req.params.id, req.body.pinned)),
+  );
+
+  r.post(
     '/swx/admin/content',
     {
       ...access,

@@ -4,8 +4,11 @@
  * changed languages' texts before and after, in the edit's transaction. The user app reads the
  * database directly, so an edit shows at once everywhere.
  */
+import { CONTENT_TYPES } from '@openbourse/contracts/content.ts';
+import { ErrorCode } from '@openbourse/contracts/errors.ts';
 import type { Language } from '@openbourse/contracts/languages.ts';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ContentEditor, Translation } from '../content/content.editor.ts';
 import type { AdminActor } from './admin.auth.ts';
@@ -58,6 +61,26 @@ export function createAdminContent({ db, clock, editor }: { db: Db; clock: Clock
           { sort: after?.sort, translations: pick(change.translations) },
         );
         return after as NonNullable<typeof after>;
+      });
+    },
+
+    /** Pins a notice to the home page or unpins it (notices only: 40001 field type), audited. */
+    async pin(actor: AdminActor, id: number, pinned: boolean) {
+      return db.transaction(async (tx) => {
+        const before = await editor.get(tx, id, true);
+        if (!before) throw adminErrors.noRecord();
+        if (before.type !== CONTENT_TYPES.notice) throw new AppError(ErrorCode.InvalidField, { field: 'type' });
+        await editor.setPinned(tx, id, pinned);
+        const after = (await editor.get(tx, id)) as NonNullable<typeof before>;
+        await audit(
+          actor,
+          tx,
+          pinned ? 'content.pin' : 'content.unpin',
+          id,
+          { pinnedAt: before.pinnedAt },
+          { pinnedAt: after.pinnedAt },
+        );
+        return after;
       });
     },
 

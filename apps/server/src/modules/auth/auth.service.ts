@@ -67,6 +67,9 @@ export interface SessionEvents {
 
 type ClientMeta = { ip: string; userAgent?: string };
 
+/** How often a session's last-seen time is written (on a read of the session from the database). */
+export const LAST_SEEN_EVERY_MS = 5 * 60_000;
+
 /** Unique-index violations map to the catalogue's "already exists" codes (the race loser's answer). */
 function mapUniqueViolation(err: unknown): never {
   const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
@@ -147,10 +150,19 @@ export function createAuthService(deps: Deps) {
       if (hit) return { id: hit.userId, username: hit.username, sessionId: hit.sessionId };
       const since = sessionCache.mark();
       const [session] = await db
-        .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
+        .select({
+          id: sessions.id,
+          userId: sessions.userId,
+          expiresAt: sessions.expiresAt,
+          lastSeenAt: sessions.lastSeenAt,
+        })
         .from(sessions)
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
       if (!session) return null;
+      // The account centre's "last seen": refreshed on a read from the database, at most every few minutes.
+      if (!session.lastSeenAt || now.getTime() - session.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) {
+        await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
+      }
       const userId = Number(session.userId);
       const user = await usersService.identityForSession(userId);
       if (!user || user.status === 'disabled') return null;
@@ -283,6 +295,14 @@ export function createAuthService(deps: Deps) {
         await revoking(tx, user.id);
       });
       revoked(user.id);
+    },
+
+    /**
+     * After a transaction that revoked sessions of the user committed (the account centre's
+     * sign-outs): this process forgets them at once, the others through the bus.
+     */
+    forgetSessions(userId: number) {
+      revoked(userId);
     },
 
     async userInfo(user: AuthedUser) {

@@ -18,6 +18,9 @@ export interface CodeTarget {
   address: string;
 }
 
+/** The public purposes, and the account centre's contact change (a code to the old address, one to the new). */
+export type AnyPurpose = CodePurpose | 'changeOld' | 'changeNew';
+
 const digest = (purpose: string, target: string, code: string) => sha256(`${purpose}:${target}:${code}`);
 
 /**
@@ -29,7 +32,7 @@ const digest = (purpose: string, target: string, code: string) => sha256(`${purp
  * transaction with a conditional update, so a replayed or raced code is accepted once only.
  */
 export function createCodesService({ db, clock, mailer }: { db: Db; clock: Clock; mailer: Mailer }) {
-  async function latest(exec: Executor, purpose: CodePurpose, target: string) {
+  async function latest(exec: Executor, purpose: AnyPurpose, target: string) {
     const [row] = await exec
       .select()
       .from(verificationCodes)
@@ -46,7 +49,7 @@ export function createCodesService({ db, clock, mailer }: { db: Db; clock: Clock
      * for an address that has one.
      */
     async send(
-      purpose: CodePurpose,
+      purpose: AnyPurpose,
       target: CodeTarget,
       texts: { subject: string; body: (code: string) => string },
       opts: { deliver: boolean } = { deliver: true },
@@ -84,7 +87,7 @@ export function createCodesService({ db, clock, mailer }: { db: Db; clock: Clock
      * Counts a try of the newest code for the target and compares it; answers 10090 (none, or used),
      * 40007 (expired), 40008 (tries used up) or 10091 (wrong). Returns the code's id.
      */
-    async check(purpose: CodePurpose, target: string, code: string): Promise<number> {
+    async check(purpose: AnyPurpose, target: string, code: string): Promise<number> {
       const now = clock.now().toISOString();
       const [counted] = await queryRows<{ id: string | number; code_hash: string }>(
         db,

@@ -20,6 +20,8 @@ export interface EditableItem {
   type: number;
   sort: number;
   updatedAt: string;
+  /** A notice pinned to the home page: when (null when not pinned). */
+  pinnedAt: string | null;
   translations: Partial<Record<Language, Translation>>;
 }
 
@@ -44,6 +46,7 @@ export function createContentEditor({ db, clock }: { db: Db; clock: Clock }) {
       type: i.type,
       sort: i.sort,
       updatedAt: i.updatedAt.toISOString(),
+      pinnedAt: i.pinnedAt?.toISOString() ?? null,
       translations: Object.fromEntries(
         tr
           .filter((t) => Number(t.contentId) === Number(i.id))
@@ -85,6 +88,14 @@ export function createContentEditor({ db, clock }: { db: Db; clock: Clock }) {
             set: { title: sql`excluded.title`, summary: sql`excluded.summary`, body: sql`excluded.body` },
           });
       }
+    },
+
+    /** Pins a notice to the home page (now) or unpins it, in `exec`'s transaction. */
+    async setPinned(exec: Executor, id: number, pinned: boolean) {
+      await exec
+        .update(contents)
+        .set({ pinnedAt: pinned ? clock.now() : null })
+        .where(eq(contents.id, id));
     },
 
     /** A new item (null when the slug is taken). */

@@ -4,8 +4,11 @@ import {
   ContentListType,
   FOOTER_CONTENT_TYPES,
   ContentSummary,
+  HelpSearchQuery,
+  HelpSearchResult,
   HomeStats,
   ParamResult,
+  PinnedNotice,
 } from '@openbourse/contracts/content.ts';
 import { AreaCodeEntry } from '@openbourse/contracts/auth.ts';
 import { ErrorCode } from '@openbourse/contracts/errors.ts';
@@ -64,6 +67,34 @@ export async function contentRoutes(
       },
     },
     async (req) => ok(req, await deps.content.get(req.params.id, req.lang)),
+  );
+
+  r.get(
+    '/swx/customer/index/searchHelp',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'Help centre search: FAQ and notices in the request language, paged',
+        description:
+          'Case- and accent-insensitive; title matches first, then summary, then body. `q` is 1–64 characters ' +
+          '(40001 otherwise). Each hit has a plain-text `snippet` around the first match in the body.',
+        querystring: HelpSearchQuery,
+        response: { 200: envelope(HelpSearchResult) },
+      },
+    },
+    async (req) => ok(req, await deps.content.search(req.query.q, req.lang, req.query.page, req.query.size)),
+  );
+
+  r.get(
+    '/swx/customer/index/getPinnedNotice',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'The notice an editor pinned to the home page (the latest pinned), or null',
+        response: { 200: envelope(PinnedNotice) },
+      },
+    },
+    async (req) => ok(req, await deps.content.pinned(req.lang)),
   );
 
   r.get(

@@ -1,15 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CONTENT_TYPES, type ContentDetail, type ContentSummary } from '@openbourse/contracts/content.ts';
+import {
+  CONTENT_TYPES,
+  type ContentDetail,
+  type ContentSummary,
+  type HelpSearchResult,
+  type PinnedNotice,
+} from '@openbourse/contracts/content.ts';
 import { LANGUAGES, type Language } from '@openbourse/contracts/languages.ts';
 import { ErrorCode } from '@openbourse/contracts/errors.ts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ParamsService } from '../params/params.service.ts';
 import { contents, contentTranslations } from './content.tables.ts';
+import { fold, snippet } from './content.search.ts';
 
 const SEED_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'seed');
 
@@ -51,6 +58,10 @@ export interface ContentService {
   /** Items of these types, by type in the given order, then by their sort. */
   list(types: readonly number[], lang: Language): Promise<ContentSummary[]>;
   get(idOrSlug: string, lang: Language): Promise<ContentDetail>;
+  /** FAQ and notices matching `q` in `lang` (English where untranslated), case- and accent-insensitive. */
+  search(q: string, lang: Language, page: number, size: number): Promise<HelpSearchResult>;
+  /** The notice pinned to the home page most recently, or null. */
+  pinned(lang: Language): Promise<PinnedNotice>;
 }
 
 export function createContentService({
@@ -131,6 +142,80 @@ export function createContentService({
         .orderBy(asc(contents.sort), asc(contents.id));
       rows.sort((a, b) => types.indexOf(a.type) - types.indexOf(b.type));
       return Promise.all(rows.map((r) => substitute({ ...r, id: Number(r.id), updatedAt: r.updatedAt.toISOString() })));
+    },
+
+    async search(q, lang, page, size) {
+      const needle = fold(q);
+      const rows = await db
+        .select({
+          id: contents.id,
+          slug: contents.slug,
+          type: contents.type,
+          updatedAt: contents.updatedAt,
+          title: contentTranslations.title,
+          summary: contentTranslations.summary,
+          body: contentTranslations.body,
+        })
+        .from(contents)
+        .innerJoin(
+          contentTranslations,
+          and(eq(contentTranslations.contentId, contents.id), eq(contentTranslations.lang, translationFor(lang))),
+        )
+        .where(inArray(contents.type, [CONTENT_TYPES.faq, CONTENT_TYPES.notice]))
+        .orderBy(asc(contents.type), asc(contents.sort), asc(contents.id));
+      const filled = await Promise.all(rows.map((r) => substitute(r)));
+      // Title matches first, then summary, then body; the corpus is the editors' FAQ and notices (small).
+      const scored = filled
+        .map((r) => {
+          const rank = fold(r.title).includes(needle)
+            ? 0
+            : fold(r.summary).includes(needle)
+              ? 1
+              : fold(r.body).includes(needle)
+                ? 2
+                : -1;
+          return { r, rank };
+        })
+        .filter((x) => x.rank >= 0)
+        .sort((a, b) => a.rank - b.rank);
+      const list = scored.slice((page - 1) * size, page * size).map(({ r }) => ({
+        id: Number(r.id),
+        slug: r.slug,
+        type: r.type,
+        title: r.title,
+        summary: r.summary,
+        updatedAt: r.updatedAt.toISOString(),
+        snippet: snippet(r.body, needle),
+      }));
+      return { list, total: scored.length, page, size };
+    },
+
+    async pinned(lang) {
+      const [row] = await db
+        .select({
+          id: contents.id,
+          slug: contents.slug,
+          type: contents.type,
+          updatedAt: contents.updatedAt,
+          pinnedAt: contents.pinnedAt,
+          title: contentTranslations.title,
+          summary: contentTranslations.summary,
+        })
+        .from(contents)
+        .innerJoin(
+          contentTranslations,
+          and(eq(contentTranslations.contentId, contents.id), eq(contentTranslations.lang, translationFor(lang))),
+        )
+        .where(and(eq(contents.type, CONTENT_TYPES.notice), isNotNull(contents.pinnedAt)))
+        .orderBy(desc(contents.pinnedAt), desc(contents.id))
+        .limit(1);
+      if (!row?.pinnedAt) return null;
+      return substitute({
+        ...row,
+        id: Number(row.id),
+        updatedAt: row.updatedAt.toISOString(),
+        pinnedAt: row.pinnedAt.toISOString(),
+      });
     },
 
     async get(idOrSlug, lang) {

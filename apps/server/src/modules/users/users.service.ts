@@ -55,6 +55,17 @@ export function createUsersService({ db }: { db: Db }) {
     async setPasswordHash(exec: Executor, id: number, passwordHash: string): Promise<void> {
       await exec.update(users).set({ passwordHash }).where(eq(users.id, id));
     },
+    /** Binds or changes the email address (lower case) or the phone number, in the caller's transaction. */
+    async setContact(
+      exec: Executor,
+      id: number,
+      contact: { email: string } | { areaCode: string; phone: string },
+    ): Promise<void> {
+      await exec.update(users).set(contact).where(eq(users.id, id));
+    },
+    async setLanguage(exec: Executor, id: number, language: string): Promise<void> {
+      await exec.update(users).set({ language }).where(eq(users.id, id));
+    },
     async setTxPasswordHash(exec: Executor, id: number, txPasswordHash: string): Promise<void> {
       await exec.update(users).set({ txPasswordHash }).where(eq(users.id, id));
     },
