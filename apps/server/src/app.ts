@@ -28,6 +28,8 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { depositRoutes } from './modules/wallet/wallet.deposits.routes.ts';
 import { loansRoutes } from './modules/loans/loans.routes.ts';
 import { earnRoutes } from './modules/earn/earn.routes.ts';
+import { levelRoutes } from './modules/levels/levels.routes.ts';
+import { invitesRoutes } from './modules/invites/invites.routes.ts';
 import { optionsRoutes } from './modules/options/options.routes.ts';
 import { nftsRoutes } from './modules/nfts/nfts.routes.ts';
 import { OPTIONS_TOPIC, type OptionSettledEvent } from './modules/options/options.settlement.ts';
@@ -168,6 +170,8 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(withdrawalRoutes, { withdrawals: services.withdrawals });
   await app.register(loansRoutes, { loans: services.loans });
   await app.register(earnRoutes, { earn: services.earn });
+  await app.register(levelRoutes, { levels: services.levels });
+  await app.register(invitesRoutes, { invites: services.invites });
   await app.register(kycRoutes, { kyc: services.kyc });
   await app.register(exchangeRoutes, { exchange: services.exchange });
   await app.register(optionsRoutes, { options: services.options });
@@ -194,6 +198,8 @@ export async function buildApp(opts: BuildOptions) {
     funding: services.adminFunding,
     loans: services.adminLoans,
     earn: services.adminEarn,
+    levels: services.adminLevels,
+    invites: services.adminInvites,
     nfts: services.adminNfts,
     options: services.adminOptions,
     kyc: services.adminKyc,

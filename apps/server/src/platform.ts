@@ -18,6 +18,10 @@ import { createAdminUsers } from './modules/admin/admin.users.ts';
 import { createAdminFunding } from './modules/admin/admin.funding.ts';
 import { createAdminLoans } from './modules/admin/admin.loans.ts';
 import { createAdminEarn } from './modules/admin/admin.earn.ts';
+import { createAdminInvites } from './modules/admin/admin.invites.ts';
+import { defineInviteJobs } from './modules/invites/invites.jobs.ts';
+import { createInvites } from './modules/invites/invites.service.ts';
+import { createUserInvites } from './modules/users/users.invites.ts';
 import { defineEarnJobs } from './modules/earn/earn.jobs.ts';
 import { createEarn } from './modules/earn/earn.service.ts';
 import { defineLoanJobs } from './modules/loans/loans.jobs.ts';
@@ -43,6 +47,10 @@ import { createContentService } from './modules/content/content.service.ts';
 import { createEvents } from './modules/events/events.service.ts';
 import { createExchangeService } from './modules/exchange/exchange.service.ts';
 import { createFeesService } from './modules/fees/fees.service.ts';
+import { formatVolume, volumeUnits } from './modules/levels/levels.arithmetic.ts';
+import { defineLevelJobs } from './modules/levels/levels.jobs.ts';
+import { createLevels } from './modules/levels/levels.service.ts';
+import { createAdminLevels } from './modules/admin/admin.levels.ts';
 import { blobStoreFromConfig } from './modules/files/blob-store.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import { createHomeService } from './modules/home/home.service.ts';
@@ -131,6 +139,24 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   jobs.define('jobs.sweep', { every: 'hour', handler: () => jobs.sweep().then(() => undefined) });
   jobs.define('limits.sweep', { every: 5 * 60_000, handler: () => limiter.sweep().then(() => undefined) });
   const ledger = createLedgerService({ db, clock });
+  // VIP levels: set daily from each user's 30-day volume (margin, spot, exchange: read at run time
+  // through their services, created below); the discount comes off every fee they pay.
+  const levels = createLevels({
+    db,
+    clock,
+    volumes: [
+      (exec, since, until) => trading.volumeByUser(exec, since, until),
+      (exec, since, until) => spot.volumeByUser(exec, since, until),
+      (exec, since, until) => exchange.volumeByUser(exec, since, until),
+    ],
+    balance: async (exec, userId) => {
+      const b = await ledger.balance(exec, userId, 'real', 'USDT').catch(() => null);
+      if (!b) return '0';
+      return formatVolume(volumeUnits(b.available) + volumeUnits(b.locked));
+    },
+  });
+  defineLevelJobs(jobs, db, levels);
+  const adminLevels = createAdminLevels({ db, clock, levels });
   /** The last recorded quote of a coin's USDT market (balances value coins by it, exchanges price them). */
   const usdtMarketQuote = async (currency: string, { tradableOnly }: { tradableOnly: boolean }) => {
     const inst = await market.getInstrument(`${currency}USDT`).catch(() => null);
@@ -181,9 +207,18 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     log: log,
     events,
     notify: notifications.notify,
+    feeDiscount: levels.feeDiscount,
   });
   // Spot exchange: one owner of every order book (the engine's lease), group-committed batches.
-  const spot = createSpotService({ db, clock, ledger, events, market, log });
+  const spot = createSpotService({
+    db,
+    clock,
+    ledger,
+    events,
+    market,
+    log,
+    feeDiscounts: (userIds) => levels.discountsOf(userIds),
+  });
   // The platform's visible market maker (modules/spot/spot.maker.ts): quotes with the feed's price.
   const makerEveryMs = Number(process.env.SPOT_MAKER_EVERY_MS ?? 5000);
   const maker = createMarketMaker({
@@ -299,6 +334,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     // Only a market that may be traded now (enabled, in session, its live quote fresh) prices one.
     usdtQuote: (currency) => usdtMarketQuote(currency, { tradableOnly: true }),
     limiter,
+    feeDiscount: levels.feeDiscount,
   });
   jobs.define('exchange.sweep-quotes', { every: 'hour', handler: () => exchange.sweep().then(() => undefined) });
   const adminFunding = createAdminFunding({
@@ -355,6 +391,17 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   });
   defineEarnJobs(jobs, earn);
   const adminEarn = createAdminEarn({ db, clock, earn });
+  // Invites: the reward rule, the invitees, the daily rewards from the fee account (job runner).
+  const invites = createInvites({
+    db,
+    clock,
+    ledger,
+    userInvites: createUserInvites(),
+    inviteCodeOf: async (exec, userId) => (await users.byId(exec, userId)).inviteCode,
+    usernameOf: async (exec, userId) => (await users.byId(exec, userId)).username,
+  });
+  defineInviteJobs(jobs, invites);
+  const adminInvites = createAdminInvites({ db, clock, invites });
   // Charity NFTs: auctions for charities, bids held in the ledger, settlement by the job runner.
   const nfts = createNfts({
     db,
@@ -375,10 +422,14 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   defineNftJobs(jobs, nfts);
   const adminNfts = createAdminNfts({ db, clock, nfts });
   const services = {
+    levels,
+    adminLevels,
     loans,
     adminLoans,
     earn,
     adminEarn,
+    invites,
+    adminInvites,
     nfts,
     adminNfts,
     options,

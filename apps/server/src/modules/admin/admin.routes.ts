@@ -45,6 +45,10 @@ import type { AdminFunding } from './admin.funding.ts';
 import { adminLoanRoutes } from './admin.loans.routes.ts';
 import { adminEarnRoutes } from './admin.earn.routes.ts';
 import type { AdminEarn } from './admin.earn.ts';
+import { adminLevelRoutes } from './admin.levels.routes.ts';
+import type { AdminLevels } from './admin.levels.ts';
+import { adminInvitesRoutes } from './admin.invites.routes.ts';
+import type { AdminInvites } from './admin.invites.ts';
 import type { AdminLoans } from './admin.loans.ts';
 import { adminNftRoutes } from './admin.nfts.routes.ts';
 import type { AdminNfts } from './admin.nfts.ts';
@@ -93,6 +97,8 @@ export async function adminRoutes(
     funding: AdminFunding;
     loans: AdminLoans;
     earn: AdminEarn;
+    levels: AdminLevels;
+    invites: AdminInvites;
     nfts: AdminNfts;
     options: AdminOptions;
     kyc: AdminKyc;
@@ -294,6 +300,8 @@ export async function adminRoutes(
   adminFundingRoutes(app, { funding: deps.funding });
   adminLoanRoutes(app, { loans: deps.loans });
   adminEarnRoutes(app, { earn: deps.earn });
+  adminLevelRoutes(app, { levels: deps.levels });
+  adminInvitesRoutes(app, { invites: deps.invites });
   adminNftRoutes(app, { nfts: deps.nfts });
   adminOptionRoutes(app, { options: deps.options });
   adminKycRoutes(app, { kyc: deps.kyc });

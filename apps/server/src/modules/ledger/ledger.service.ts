@@ -7,6 +7,7 @@ import { AfterCommitError, type PipelinedTx, runPipelined } from '../../db/pipel
 import type { Clock } from '../../lib/clock.ts';
 import { createLedgerAccounts } from './ledger.accounts.ts';
 import { trialBalance } from './ledger.audit.ts';
+import { feesPaid } from './ledger.fees-paid.ts';
 import { createLedgerBulk } from './ledger.bulk.ts';
 import { createLedgerFastPath } from './ledger.fast.ts';
 import { createLedgerHolds } from './ledger.holds.ts';
@@ -115,5 +116,7 @@ export function createLedgerService({ db, clock }: LedgerServiceDeps) {
     fundDemoOnce: transfers.fundDemoOnce,
     statement,
     trialBalance,
+    // What users paid the platform in trading fees (ledger.fees-paid.ts).
+    feesPaid,
   };
 }
