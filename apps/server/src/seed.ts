@@ -16,6 +16,7 @@ export async function seedPlatform(
     await services.ledger.seedCurrencies(tx);
     await services.deposits.seed(tx);
     await services.fees.seed(tx);
+    await services.levels.seed(tx);
     await services.content.seed(tx);
     await services.market.seed(tx);
     await services.spot.seed(tx);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FeeDiscount } from './levels.ts';
 import { paged, pageQueryFields } from './paging.ts';
 
 /**
@@ -58,6 +59,9 @@ export const ExchangeQuote = z.object({
       'Units of `to` per unit of `from`: fromPrice / toPrice × (1 − spreadBps / 10000), rounded down to 18 decimals',
     ),
   spreadBps: z.number().int().describe('The spread taken from the rate, in basis points (50 = 0.5 %)'),
+  feeDiscount: FeeDiscount.nullable()
+    .optional()
+    .describe('The VIP level whose discount `spreadBps` already has (quote only), null when none'),
   fromPrice: z.string().describe('USDT per unit of `from`: the bid of its recorded tick (1 for USDT)'),
   toPrice: z.string().describe('USDT per unit of `to`: the ask of its recorded tick (1 for USDT)'),
   fromTickId: z.number().int().nullable().describe('The recorded tick fromPrice comes from (null for USDT)'),

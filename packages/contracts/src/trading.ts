@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FeeDiscount } from './levels.ts';
 import { paged, pageQueryFields } from './paging.ts';
 
 /**
@@ -207,6 +208,9 @@ export const OrderPreview = z.object({
   available: Decimal,
   stopOutPrice: Decimal.nullable(),
   stopOutLevel: Decimal,
+  feeDiscount: FeeDiscount.nullable()
+    .optional()
+    .describe('The VIP level whose discount `fee` already has (modules/levels), null when none'),
 });
 export type OrderPreview = z.infer<typeof OrderPreview>;
 

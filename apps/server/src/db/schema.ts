@@ -22,6 +22,7 @@ export * from '../modules/cluster/cluster.tables.ts';
 export * from '../modules/kyc/kyc.tables.ts';
 export * from '../modules/loans/loans.tables.ts';
 export * from '../modules/earn/earn.tables.ts';
+export * from '../modules/levels/levels.tables.ts';
 export * from '../modules/options/options.tables.ts';
 export * from '../modules/nfts/nfts.tables.ts';
 export * from '../modules/invites/invites.tables.ts';

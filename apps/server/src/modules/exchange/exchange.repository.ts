@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { Mode } from '../ledger/ledger.types.ts';
 import { type ExchangeQuoteRow, exchangeQuotes, type NewExchangeQuoteRow } from './exchange.tables.ts';
@@ -80,5 +80,25 @@ export const exchangeRepository = {
       .where(and(isNull(exchangeQuotes.usedAt), lt(exchangeQuotes.expiresAt, before)))
       .returning({ id: exchangeQuotes.id });
     return rows.length;
+  },
+
+  /** Per user, the USDT value (amount × the from coin's USDT price) of the exchanges done in [since, until). */
+  async volumeByUser(exec: Executor, mode: Mode, since: Date, until: Date) {
+    const rows = await exec
+      .select({
+        userId: exchangeQuotes.userId,
+        volume: sql<string>`sum(${exchangeQuotes.amount} * ${exchangeQuotes.fromPrice})::text`,
+      })
+      .from(exchangeQuotes)
+      .where(
+        and(
+          eq(exchangeQuotes.mode, mode),
+          isNotNull(exchangeQuotes.usedAt),
+          gte(exchangeQuotes.usedAt, since),
+          lt(exchangeQuotes.usedAt, until),
+        ),
+      )
+      .groupBy(exchangeQuotes.userId);
+    return rows.map((r) => ({ userId: Number(r.userId), volume: r.volume }));
   },
 };

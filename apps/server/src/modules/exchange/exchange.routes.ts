@@ -31,7 +31,7 @@ export async function exchangeRoutes(app: FastifyInstance, { exchange }: { excha
         response: { 200: envelope(ExchangeQuote) },
       },
     },
-    async (req) => ok(req, await exchange.quote(req.user!.id, req.accountMode, req.body)),
+    async (req) => ok(req, await exchange.quote(req.user!.id, req.accountMode, req.body, req.lang)),
   );
 
   r.post(

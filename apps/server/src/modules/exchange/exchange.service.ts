@@ -17,7 +17,8 @@ import {
 } from '@openbourse/contracts/exchange.ts';
 import { ErrorCode } from '@openbourse/contracts/errors.ts';
 import { fitsLedger, formatDecimal, isMoneyError, parseDecimal } from '@openbourse/money';
-import type { Db } from '../../db/client.ts';
+import type { FeeDiscount } from '@openbourse/contracts/levels.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { trimAmount, userAmountUnits } from '../../lib/amounts.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -49,6 +50,12 @@ export interface ExchangeDeps {
   quoteIds?: () => string;
   /** Counts each user's quotes (QUOTE_RULE): every quote is a stored row. */
   limiter?: RateLimiter;
+  /** The user's VIP fee discount (modules/levels): taken off the spread, rounded up to a basis point. */
+  feeDiscount?: (
+    exec: Executor,
+    userId: number,
+    lang?: string,
+  ) => Promise<{ bps: number; info: FeeDiscount | null; apply(fee: bigint): bigint }>;
 }
 
 /** Quotes one user may ask for per minute: a person asks a few; more is a script filling the table. */
@@ -131,6 +138,8 @@ export function createExchangeService(deps: ExchangeDeps) {
   return {
     view,
     terms,
+    /** Per real-account user, the USDT value of their exchanges in [since, until) (modules/levels). */
+    volumeByUser: (exec: Executor, since: Date, until: Date) => repo.volumeByUser(exec, 'real', since, until),
 
     /**
      * Quotes `amount` of `from` into `to` in the user's `mode` account and stores the quote: the
@@ -140,6 +149,7 @@ export function createExchangeService(deps: ExchangeDeps) {
       userId: number,
       mode: Mode,
       input: { from: string; to: string; amount: string },
+      lang = 'en',
     ): Promise<ExchangeQuote> {
       if (deps.limiter) {
         const hit = await deps.limiter.hit(`exchange:quote:${userId}`, QUOTE_RULE);
@@ -149,11 +159,14 @@ export function createExchangeService(deps: ExchangeDeps) {
       const fromCur = await currencyOf('from', input.from);
       const toCur = await currencyOf('to', input.to);
       const amount = amountUnits(input.amount, fromCur.scale);
-      const [fromPrice, toPrice, rules] = await Promise.all([
+      const [fromPrice, toPrice, terms0] = await Promise.all([
         priceOf('from', fromCur.code),
         priceOf('to', toCur.code),
         terms(),
       ]);
+      // The spread is the exchange's fee: the user's VIP discount comes off it (stored with the quote).
+      const discount = deps.feeDiscount ? await deps.feeDiscount(db, userId, lang) : null;
+      const rules = discount ? { ...terms0, spreadBps: Number(discount.apply(BigInt(terms0.spreadBps))) } : terms0;
       const rate = exchangeRateUnits(fromPrice.units, toPrice.units, rules.spreadBps);
       if (!fitsLedger(rate, RATE_SCALE)) throw exchangeErrors.unavailable('to', toCur.code);
       const receive = receiveUnits(amount, fromCur.scale, rate, toCur.scale);
@@ -183,7 +196,7 @@ export function createExchangeService(deps: ExchangeDeps) {
           createdAt: now,
           expiresAt: new Date(now.getTime() + rules.ttlMs),
         });
-        if (row) return view(row);
+        if (row) return { ...view(row), feeDiscount: discount?.info ?? null };
       }
       throw new Error('exchange: no free quote id after 5 draws');
     },

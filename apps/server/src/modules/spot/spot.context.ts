@@ -26,6 +26,8 @@ export interface SpotDeps {
   events: Events;
   market: MarketService;
   log: SpotLog;
+  /** Each user's VIP fee discount in basis points (modules/levels); none by default. */
+  feeDiscounts?: (userIds: number[]) => Promise<Map<number, number>>;
 }
 
 /** The bus topic of committed book changes. */

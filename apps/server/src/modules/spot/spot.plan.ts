@@ -21,6 +21,7 @@ import {
 } from '@openbourse/engine';
 import type { AccountMeta, BulkHold, BulkHoldChange, BulkTransfer, UserAccountPair } from '../ledger/ledger.service.ts';
 import { spotErrors } from './spot.errors.ts';
+import { discountedRate } from '../levels/levels.arithmetic.ts';
 import { baseUnits, buyHoldUnits, feeDue, type PairGrid, protectionTicks, turnoverUnits } from './spot.grid.ts';
 
 export const SPOT_CODES = {
@@ -130,6 +131,8 @@ export class BatchPlan {
     private readonly fees: { base: AccountMeta; quote: AccountMeta },
     private readonly now: Date,
     private readonly nextBookSeq: () => number,
+    /** Each user's VIP fee discount in basis points (absent: none), taken off their fee rate, rounded up. */
+    private readonly discounts: ReadonlyMap<number, number> = new Map(),
   ) {}
 
   private touch(o: LiveOrder): void {
@@ -249,8 +252,9 @@ export class BatchPlan {
     const g = this.grid;
     const turnover = turnoverUnits(g, priceTicks, qtyLots);
     const base = baseUnits(g, qtyLots);
-    const t = feeDue(taker.feeAccrual, taker.fee, turnover, g.takerFeePpm);
-    const m = feeDue(maker.feeAccrual, maker.fee, turnover, g.makerFeePpm);
+    const off = (o: LiveOrder, ppm: bigint) => discountedRate(ppm, this.discounts.get(o.userId) ?? 0);
+    const t = feeDue(taker.feeAccrual, taker.fee, turnover, off(taker, g.takerFeePpm));
+    const m = feeDue(maker.feeAccrual, maker.fee, turnover, off(maker, g.makerFeePpm));
     const [buyer, seller] = taker.side === 'buy' ? [taker, maker] : [maker, taker];
     // Touched before anything changes: what their holds held at the batch's start is kept.
     this.touch(taker);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { type BundlePart, rawRows, tableInsert } from '../../db/raw.ts';
 import { type NewSpotFillRow, type NewSpotOrderRow, spotFills, spotOrders, spotPairs } from './spot.tables.ts';
@@ -227,5 +227,31 @@ export const spotRepository = {
       .from(spotFills)
       .where(sql`${spotFills.takerOrderId} = ${orderId} or ${spotFills.makerOrderId} = ${orderId}`)
       .orderBy(asc(spotFills.id));
+  },
+
+  /**
+   * Per user, the turnover of their fills (as taker and as maker) on USDT-quoted pairs in [since,
+   * until) in a book: VIP volume. A user may appear twice (taker rows, maker rows): callers add up.
+   */
+  async turnoverByUser(exec: Executor, mode: string, since: Date, until: Date) {
+    const out: { userId: number; volume: string }[] = [];
+    for (const side of [spotFills.takerOrderId, spotFills.makerOrderId]) {
+      const rows = await exec
+        .select({ userId: spotOrders.userId, volume: sql<string>`sum(${spotFills.turnover})::text` })
+        .from(spotFills)
+        .innerJoin(spotOrders, eq(spotOrders.id, side))
+        .innerJoin(spotPairs, eq(spotPairs.id, spotFills.pairId))
+        .where(
+          and(
+            eq(spotFills.mode, mode),
+            eq(spotPairs.quote, 'USDT'),
+            gte(spotFills.createdAt, since),
+            lt(spotFills.createdAt, until),
+          ),
+        )
+        .groupBy(spotOrders.userId);
+      for (const r of rows) out.push({ userId: Number(r.userId), volume: r.volume });
+    }
+    return out;
   },
 };

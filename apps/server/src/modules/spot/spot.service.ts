@@ -132,6 +132,8 @@ export function createSpotService(deps: SpotDeps & { publicIds?: () => number })
     },
 
     loadPairs,
+    /** Per real-account user, their turnover on USDT-quoted pairs in [since, until) (modules/levels). */
+    volumeByUser: (exec: Executor, since: Date, until: Date) => repo.turnoverByUser(exec, 'real', since, until),
 
     /** Owner of the books from now (the lease was taken): books load on their first command. */
     async start(): Promise<void> {

@@ -213,6 +213,11 @@ export function createBookWriter(
       base: await feeShard(grid.base),
       quote: await feeShard(grid.quote),
     };
+    // The VIP discounts of everyone who may trade in this batch (levels change once a day).
+    const traders = new Set<number>();
+    for (const j of batch) if (j.kind === 'submit') traders.add(j.order.userId);
+    for (const o of live.values()) traders.add(o.userId);
+    const discounts = ctx.feeDiscounts && traders.size > 0 ? await ctx.feeDiscounts([...traders]) : new Map();
     let plan!: BatchPlan;
     let outcomes!: Answer[];
     let change: BookChange | null = null;
@@ -237,7 +242,7 @@ export function createBookWriter(
       if (baseLock) for (const [id, v] of baseLock.read(rows[k++] ?? [])) balances.set(id, v);
       const stored = insert ? insert.read(rows[k++] ?? []) : [];
       const byPublic = new Map(stored.map((r) => [r.publicId, r]));
-      plan = new BatchPlan(grid, book, live, balances, fees, now, () => ++bookSeq);
+      plan = new BatchPlan(grid, book, live, balances, fees, now, () => ++bookSeq, discounts);
       outcomes = batch.map((j) => {
         if (j.kind === 'cancel') return plan.cancel(j.orderId);
         const r = byPublic.get(j.row.publicId);

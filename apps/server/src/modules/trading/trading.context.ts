@@ -6,6 +6,7 @@
  * Nothing here is replaced after construction: `instruments` is a map that is only added to, so
  * parts may keep a reference to it.
  */
+import type { FeeDiscount } from '@openbourse/contracts/levels.ts';
 import { ErrorCode } from '@openbourse/contracts/errors.ts';
 import {
   type Instrument as EngineInstrument,
@@ -119,7 +120,18 @@ export interface TradingDeps {
   events?: EventSink;
   /** Stores a user's notification in the order's transaction (fills and closes by trigger); none by default. */
   notify?: Notify;
+  /** The user's VIP fee discount (modules/levels), read in the fee's transaction; none by default. */
+  feeDiscount?: FeeDiscountOf;
 }
+
+/** A user's fee discount now: `apply` discounts a fee in minor units (rounded up); `info` for the ticket. */
+export type FeeDiscountOf = (
+  exec: Executor,
+  userId: number,
+  lang?: string,
+) => Promise<{ bps: number; info: FeeDiscount | null; apply(fee: bigint): bigint }>;
+
+const NO_DISCOUNT: FeeDiscountOf = async () => ({ bps: 0, info: null, apply: (fee) => fee });
 
 /** What trading needs of the events module (apps/server/src/modules/events). */
 export interface EventSink {
@@ -170,7 +182,9 @@ export function createTradingContext(deps: TradingDeps) {
   }
 
   const { notify } = deps;
+  const feeDiscount = deps.feeDiscount ?? NO_DISCOUNT;
   return {
+    feeDiscount,
     db,
     clock,
     ledger,

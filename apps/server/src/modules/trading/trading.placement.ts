@@ -3,6 +3,7 @@
  * fee and stop-out it would get, clientOrderId idempotency (replay or 40016), the public id drawn,
  * and the order row with its holds (and a market order's fee and opening fill) in one transaction.
  */
+import type { FeeDiscount } from '@openbourse/contracts/levels.ts';
 import type { BuyURequest, OrderPreview, UOrder } from '@openbourse/contracts/trading.ts';
 import { ErrorCode } from '@openbourse/contracts/errors.ts';
 import {
@@ -67,7 +68,7 @@ export function createTradingPlacement(
   { holdMarginAndFee, holdMarginAndFeeFast }: TradingSettlement,
   runner: TriggerRunner,
 ) {
-  const { db, clock, ledger, market, publicIds, instrument, stopOutLevel } = ctx;
+  const { db, clock, ledger, market, publicIds, instrument, stopOutLevel, feeDiscount } = ctx;
   const { emit, published } = events;
   const batcher = createOrderBatcher(ctx, events);
 
@@ -80,6 +81,8 @@ export function createTradingPlacement(
     takeProfitTicks: bigint | null;
     stopOut: string | null;
     level: string;
+    /** The VIP discount taken off the quote's fee (modules/levels), null when none. */
+    discount: FeeDiscount | null;
     /** null when not read: the ledger's conditional debit decides (fast path). */
     availableMinor: bigint | null;
   }
@@ -100,7 +103,13 @@ export function createTradingPlacement(
    * Everything buyU checks before writing, in the order the form reads; also the preview. Without
    * `withBalance` the available balance is not read: the write refuses what does not fit (10011).
    */
-  async function prepare(userId: number, mode: AccountMode, input: BuyInput, withBalance = true): Promise<Prepared> {
+  async function prepare(
+    userId: number,
+    mode: AccountMode,
+    input: BuyInput,
+    withBalance = true,
+    lang = 'en',
+  ): Promise<Prepared> {
     const inst = await instrument(input.instrumentId);
     const ins = engineInstrument(inst);
     const qtySteps = engine(() => lotsToSteps(ins, input.lots));
@@ -120,6 +129,12 @@ export function createTradingPlacement(
       const entryTicks = engine(() => priceToTicks(ins, input.price!, 'price'));
       quote = engine(() => quotePendingOrder(ins, { ...common, type: input.type as EntryType, entryTicks }));
     }
+    // The VIP discount off the opening fee, rounded up to the minor unit; the cost held follows it.
+    const discount = await feeDiscount(db, userId, lang);
+    if (discount.bps > 0) {
+      const fee = discount.apply(quote.feeMinor);
+      quote = { ...quote, feeMinor: fee, costMinor: quote.costMinor - (quote.feeMinor - fee) };
+    }
     const level = await stopOutLevel();
     const position = openPosition(ins, {
       side: input.side,
@@ -137,6 +152,7 @@ export function createTradingPlacement(
       takeProfitTicks,
       stopOut: stopOutPriceOf(inst, ins, position, level),
       level,
+      discount: discount.info,
       availableMinor: balance ? usdtMinor(balance.available) : null,
     };
   }
@@ -329,8 +345,8 @@ export function createTradingPlacement(
 
   return {
     /** What buyU would do now, without doing it: price, margin, fee, stop-out (shown before confirming). */
-    async preview(userId: number, mode: AccountMode, input: BuyInput): Promise<OrderPreview> {
-      const p = await prepare(userId, mode, input);
+    async preview(userId: number, mode: AccountMode, input: BuyInput, lang = 'en'): Promise<OrderPreview> {
+      const p = await prepare(userId, mode, input, true, lang);
       return {
         instrumentId: p.inst.id,
         side: input.side,
@@ -346,6 +362,7 @@ export function createTradingPlacement(
         available: usdt(p.availableMinor ?? 0n),
         stopOutPrice: p.stopOut,
         stopOutLevel: trimDecimal(p.level),
+        feeDiscount: p.discount,
       };
     },
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { type BundlePart, tableInsert } from '../../db/raw.ts';
 import { cfdFills, cfdOrders } from './trading.tables.ts';
@@ -231,5 +231,15 @@ export const tradingRepository = {
       .from(cfdFills)
       .where(and(eq(cfdFills.mode, mode), gte(cfdFills.createdAt, since)));
     return { fills: Number(row?.fills ?? 0), notional: row?.notional ?? '0', fees: row?.fees ?? '0' };
+  },
+
+  /** Per user, the notional of the fills (opening and closing) in [since, until) in a book: VIP volume. */
+  async notionalByUser(exec: Executor, mode: string, since: Date, until: Date) {
+    const rows = await exec
+      .select({ userId: cfdFills.userId, volume: sql<string>`sum(${cfdFills.notional})::text` })
+      .from(cfdFills)
+      .where(and(eq(cfdFills.mode, mode), gte(cfdFills.createdAt, since), lt(cfdFills.createdAt, until)))
+      .groupBy(cfdFills.userId);
+    return rows.map((r) => ({ userId: Number(r.userId), volume: r.volume }));
   },
 };

@@ -75,7 +75,7 @@ export async function tradingRoutes(
         response: { 200: envelope(OrderPreview) },
       },
     },
-    async (req) => ok(req, await trading.preview(req.user!.id, req.accountMode, req.body)),
+    async (req) => ok(req, await trading.preview(req.user!.id, req.accountMode, req.body, req.lang)),
   );
 
   r.post(

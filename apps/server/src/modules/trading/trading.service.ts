@@ -3,6 +3,7 @@
  * the margin-trading parts (shared context, events, views, settlement, placement, changes) into the
  * one API the routes and other modules call, and wires the trigger runner to the settlement.
  */
+import type { Executor } from '../../db/client.ts';
 import { createTradingChanges } from './trading.changes.ts';
 import { createTradingContext, entryOf, type TradingDeps } from './trading.context.ts';
 import { createTradingEvents } from './trading.events.ts';
@@ -97,6 +98,8 @@ export function createTradingService(deps: TradingDeps) {
     volume24hUsdt: views.volume24hUsdt,
     exposure: views.exposure,
     fillsSince: views.fillsSince,
+    /** Per real-account user, the USDT notional of their fills in [since, until) (modules/levels). */
+    volumeByUser: (exec: Executor, since: Date, until: Date) => repo.notionalByUser(exec, 'real', since, until),
   };
 }
 

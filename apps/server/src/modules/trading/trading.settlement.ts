@@ -274,7 +274,8 @@ export function createTradingSettlement(ctx: TradingContext, { emit, published }
         qtySteps,
         leverage: row.leverage,
       });
-      fee = feeMinor(ins, fired.fillTicks, qtySteps);
+      // The VIP discount as it stands when the fee is posted (this transaction).
+      fee = (await ctx.feeDiscount(tx, row.userId)).apply(feeMinor(ins, fired.fillTicks, qtySteps));
       // A savepoint: the hold and the fee commit together or not at all.
       await (tx as unknown as Db).transaction((sp) => holdMarginAndFee(sp, row, position.marginMinor, fee));
     } catch (e) {
