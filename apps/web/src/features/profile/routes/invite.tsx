@@ -2,17 +2,24 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/shared/components/button';
 import { IconCopy, IconGift, IconUsers, IconCoins } from '@/shared/components/icons';
 import { Page, Section } from '@/shared/components/page';
+import { QueryError } from '@/shared/components/query-error';
 import { Skeleton } from '@/shared/components/skeleton';
 import { useCopy } from '@/shared/hooks/use-copy';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useSession } from '@/shared/session/use-session';
+import { useInviteSummary } from '../invite/api';
+import { InviteQr } from '../invite/invite-qr';
+import { InviteRuleCard } from '../invite/invite-rule';
+import { InviteesList } from '../invite/invitees-list';
 import { inviteLink } from '../lib/invite-link';
 import '../profile.css';
+import '../invite/invite.css';
 
 export default function InviteRoute() {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
   const copy = useCopy();
+  const summary = useInviteSummary();
   useDocumentTitle(t('invite.title'));
   const code = user?.inviteCode ?? '';
   const link = code ? inviteLink(window.location.origin, code) : '';
@@ -24,9 +31,13 @@ export default function InviteRoute() {
   return (
     <Page title={t('invite.title')} subtitle={t('invite.subtitle')}>
       <section className="card invite-hero">
-        <span className="invite-hero__icon">
-          <IconGift />
-        </span>
+        {link ? (
+          <InviteQr text={link} label={t('invite.qr')} />
+        ) : (
+          <span className="invite-hero__icon">
+            <IconGift />
+          </span>
+        )}
         <div className="invite-hero__fields">
           <div className="copy-field">
             <span className="copy-field__label">{t('invite.code')}</span>
@@ -65,6 +76,18 @@ export default function InviteRoute() {
           </div>
         </div>
       </section>
+      <Section title={t('invite.rewardsTitle')}>
+        {summary.data ? (
+          <InviteRuleCard summary={summary.data} />
+        ) : summary.isError ? (
+          <QueryError error={summary.error} onRetry={() => void summary.refetch()} />
+        ) : (
+          <Skeleton height="5rem" />
+        )}
+      </Section>
+      <Section title={t('invite.list.title')}>
+        <InviteesList />
+      </Section>
       <Section title={t('invite.howTitle')}>
         <ol className="steps">
           {steps.map(({ Icon, title, text }, i) => (

@@ -55,6 +55,7 @@ const KNOWN_TYPES: Record<TransactionType, true> = {
   nft_bid: true,
   nft_bid_release: true,
   nft_donation: true,
+  invite_reward: true,
   other: true,
 };
 /** The types a user may narrow the record to, in the order the menu lists them. */
