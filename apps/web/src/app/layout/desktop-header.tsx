@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { SupportButton } from '@/features/support/components/support-button';
 import { useSiteName } from '@/shared/api/get-param';
 import { ButtonLink } from '@/shared/components/button';
-import { IconHeadset, IconLogoMark } from '@/shared/components/icons';
+import { IconLogoMark } from '@/shared/components/icons';
 import { useSession } from '@/shared/session/use-session';
 import { AccountMenu } from './account-menu';
 import { DemoBadge } from './demo-badge';
@@ -33,17 +34,7 @@ export function DesktopHeader({ focused = false }: { focused?: boolean }) {
         )}
         <div className="d-header__actions">
           <DemoBadge />
-          {focused ? null : (
-            <Link
-              to="/profile/kefu"
-              className="icon-button"
-              aria-label={t('common.support')}
-              title={t('common.support')}
-              data-testid="support-button"
-            >
-              <IconHeadset />
-            </Link>
-          )}
+          {focused ? null : <SupportButton />}
           {isLoggedIn && !focused ? <NotificationBell /> : null}
           <LanguageDropdown />
           {isLoggedIn ? (

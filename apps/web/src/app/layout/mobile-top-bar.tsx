@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSiteName } from '@/shared/api/get-param';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { IconBack, IconGlobe, IconHeadset, IconLogoMark } from '@/shared/components/icons';
+import { SupportButton } from '@/features/support/components/support-button';
+import { IconBack, IconGlobe, IconLogoMark } from '@/shared/components/icons';
 import { languagePicker } from '@/shared/components/language-picker';
 import { useSession } from '@/shared/session/use-session';
 import { DemoBadge } from './demo-badge';
@@ -55,9 +56,7 @@ export function MobileTopBar() {
           <IconGlobe />
         </button>
         {isLoggedIn ? <NotificationBell /> : null}
-        <Link to="/profile/kefu" className="icon-button" aria-label={t('common.support')} data-testid="support-button">
-          <IconHeadset />
-        </Link>
+        <SupportButton />
         {isLoggedIn || isAuthPath(pathname) ? null : (
           <Link to="/pass/login" className="m-top__login" data-testid="nav-login">
             {t('common.login')}

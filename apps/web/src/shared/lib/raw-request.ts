@@ -37,7 +37,7 @@ export interface UploadedFile {
  * Uploads an image (multipart: `purpose`, then `file`). The server checks the content, not the name:
  * a non-image answers 40018, over 2 MB 40019, both with `field: file`; its `msg` is in the user's language.
  */
-export async function uploadFile(file: Blob, purpose: 'deposit-proof' | 'kyc'): Promise<UploadedFile> {
+export async function uploadFile(file: Blob, purpose: 'deposit-proof' | 'kyc' | 'chat'): Promise<UploadedFile> {
   const form = new FormData();
   form.append('purpose', purpose);
   form.append('file', file);
