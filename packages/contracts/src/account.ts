@@ -44,11 +44,22 @@ export type ContactKind = z.infer<typeof ContactKind>;
  * ownership; not needed when binding one the account has none of), `step: 'new'` to the new one
  * (proves reach).
  */
-export const ContactCodeRequest = z.discriminatedUnion('step', [
-  z.object({ step: z.literal('old'), kind: ContactKind }),
-  z.object({ step: z.literal('new'), kind: z.literal('email'), email: Email }),
-  z.object({ step: z.literal('new'), kind: z.literal('phone'), areaCode: AreaCode, phone: Phone }),
-]);
+export const ContactCodeRequest = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('email'), step: z.enum(['old', 'new']), email: Email.optional() }),
+    z.object({
+      kind: z.literal('phone'),
+      step: z.enum(['old', 'new']),
+      areaCode: AreaCode.optional(),
+      phone: Phone.optional(),
+    }),
+  ])
+  .superRefine((req, ctx) => {
+    if (req.step !== 'new') return;
+    if (req.kind === 'email' && !req.email) ctx.addIssue({ code: 'custom', message: 'E40026', path: ['email'] });
+    if (req.kind === 'phone' && !req.phone) ctx.addIssue({ code: 'custom', message: 'E40028', path: ['phone'] });
+    if (req.kind === 'phone' && !req.areaCode) ctx.addIssue({ code: 'custom', message: 'E40002', path: ['areaCode'] });
+  });
 export type ContactCodeRequest = z.input<typeof ContactCodeRequest>;
 
 export const ChangeContactRequest = z.discriminatedUnion('kind', [

@@ -84,12 +84,7 @@ export function createAccountService(deps: Deps) {
   return {
     /** The user's live sessions, newest first, the current one marked. */
     async sessions(user: AuthedUser) {
-      const rows = await db
-        .select()
-        .from(sessions)
-        .where(live(user.id))
-        .orderBy(desc(sessions.id))
-        .limit(100);
+      const rows = await db.select().from(sessions).where(live(user.id)).orderBy(desc(sessions.id)).limit(100);
       return rows.map((r) => ({
         id: Number(r.id),
         device: describeDevice(r.userAgent ?? undefined),
@@ -149,10 +144,12 @@ export function createAccountService(deps: Deps) {
         target = { channel: req.kind === 'email' ? 'email' : 'sms', address };
         sentTo = req.kind === 'email' ? maskEmail(address) : maskPhone(u.areaCode as string, u.phone as string);
       } else if (req.kind === 'email') {
+        if (!req.email) throw new AppError(ErrorCode.EmailRequired, { field: 'email' });
         if (req.email === u.email) throw new AppError(ErrorCode.ContactUnchanged);
         target = { channel: 'email', address: req.email };
         sentTo = maskEmail(req.email);
       } else {
+        if (!req.areaCode || !req.phone) throw new AppError(ErrorCode.PhoneRequired, { field: 'phone' });
         const address = phoneAddress(req.areaCode, req.phone);
         if (address === currentAddress(u, 'phone')) throw new AppError(ErrorCode.ContactUnchanged);
         target = { channel: 'sms', address };

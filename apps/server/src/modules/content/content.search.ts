@@ -5,7 +5,11 @@
 
 /** Lower case without accents or other combining marks. */
 export function fold(s: string): string {
-  return s.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().normalize('NFC');
+  return s
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .normalize('NFC');
 }
 
 const SNIPPET_CHARS = 160;
