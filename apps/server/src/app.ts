@@ -18,6 +18,7 @@ import type { HomeSources } from './modules/home/home.service.ts';
 import type { TradingOptions } from './modules/trading/trading.service.ts';
 import { createPlatform } from './platform.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { type AdminRole, may } from './modules/admin/admin.roles.ts';
 import { type ClientLimits, authRoutes, DEFAULT_CLIENT_LIMITS } from './modules/auth/auth.routes.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import type { LoginGuardRules } from './modules/auth/login-guard.ts';
@@ -27,6 +28,8 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { depositRoutes } from './modules/wallet/wallet.deposits.routes.ts';
 import { loansRoutes } from './modules/loans/loans.routes.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
+import { agentSockets, wireSupportPushes } from './modules/support/support.socket.ts';
 import { earnRoutes } from './modules/earn/earn.routes.ts';
 import { levelRoutes } from './modules/levels/levels.routes.ts';
 import { invitesRoutes } from './modules/invites/invites.routes.ts';
@@ -169,6 +172,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(depositRoutes, { deposits: services.deposits });
   await app.register(withdrawalRoutes, { withdrawals: services.withdrawals });
   await app.register(loansRoutes, { loans: services.loans });
+  await app.register(supportRoutes, { support: services.support });
   await app.register(earnRoutes, { earn: services.earn });
   await app.register(levelRoutes, { levels: services.levels });
   await app.register(invitesRoutes, { invites: services.invites });
@@ -197,6 +201,7 @@ export async function buildApp(opts: BuildOptions) {
     users: services.adminUsers,
     funding: services.adminFunding,
     loans: services.adminLoans,
+    support: services.adminSupport,
     earn: services.adminEarn,
     levels: services.adminLevels,
     invites: services.adminInvites,
@@ -219,6 +224,20 @@ export async function buildApp(opts: BuildOptions) {
   // Each committed notification (or read) goes to its owner's signed-in sockets with the unread count.
   notifications.onPush((userId, push) => realtime.pushToUser(userId, push));
   market.onQuoteBatch((json) => realtime.broadcast(json));
+  // Support chat: each change reaches the user's sockets here and the agents' sockets (support.socket.ts).
+  const supportAgentSockets = agentSockets(app, {
+    authenticate: async (token) => {
+      const found = await services.adminAuth.authenticate(token);
+      if (found?.session.scope !== 'full' || !may(found.admin.role as AdminRole, 'support.reply')) return null;
+      return { id: found.admin.id };
+    },
+  });
+  wireSupportPushes({
+    events: services.events,
+    pushToUser: (userId, push) => realtime.pushToUser(userId, push),
+    agents: supportAgentSockets,
+    onError: (err) => app.log.warn({ err }, 'realtime: support push failed'),
+  });
   // Each settled option: its owner's signed-in sockets are told which order to read again.
   services.events.subscribe(OPTIONS_TOPIC, ({ payload }) => {
     const e = payload as OptionSettledEvent;

@@ -68,6 +68,10 @@ import { createMarketMaker, MARKET_MAKER_USERNAME, unusablePassword } from './mo
 import { createSpotService } from './modules/spot/spot.service.ts';
 import { createTradingService, tradingOptionsFromEnv } from './modules/trading/trading.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { createSupport } from './modules/support/support.service.ts';
+import { createSupportAgents } from './modules/support/support.agent.ts';
+import { createCanned } from './modules/support/support.canned.ts';
+import { createAdminSupport } from './modules/admin/admin.support.ts';
 import { createAccountsService } from './modules/wallet/accounts.service.ts';
 import { createDeposits } from './modules/wallet/wallet.deposits.ts';
 import { createWithdrawals } from './modules/wallet/wallet.withdrawals.ts';
@@ -421,7 +425,35 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   });
   defineNftJobs(jobs, nfts);
   const adminNfts = createAdminNfts({ db, clock, nfts });
+  // Customer-service chat: conversations, the support inbox, replies mailed when left unread (modules/support).
+  const support = createSupport({
+    db,
+    clock,
+    events,
+    files,
+    users,
+    mailer,
+    limiter,
+    siteName: async () => (await params.get('site_name')) ?? 'OpenBourse',
+  });
+  const supportAgents = createSupportAgents(support.core);
+  const supportCanned = createCanned({ db, clock });
+  jobs.define('support.mail-offline', {
+    every: 60_000,
+    handler: () => supportAgents.mailOffline().then(() => undefined),
+  });
+  const adminSupport = createAdminSupport({
+    db,
+    clock,
+    agents: supportAgents,
+    canned: supportCanned,
+    users: adminUsers,
+  });
   const services = {
+    support,
+    supportAgents,
+    supportCanned,
+    adminSupport,
     levels,
     adminLevels,
     loans,

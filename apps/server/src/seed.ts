@@ -34,4 +34,5 @@ export async function seedPlatform(
   await services.options.series.seed();
   // Charity NFTs on a fresh platform: a charity, a collection and live auctions with generated images.
   await services.nfts.seed();
+  await services.supportCanned.seed();
 }

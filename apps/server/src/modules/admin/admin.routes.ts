@@ -43,6 +43,8 @@ import { adminFileRoutes } from './admin.files.routes.ts';
 import { adminFundingRoutes } from './admin.funding.routes.ts';
 import type { AdminFunding } from './admin.funding.ts';
 import { adminLoanRoutes } from './admin.loans.routes.ts';
+import { adminSupportRoutes } from './admin.support.routes.ts';
+import type { AdminSupport } from './admin.support.ts';
 import { adminEarnRoutes } from './admin.earn.routes.ts';
 import type { AdminEarn } from './admin.earn.ts';
 import { adminLevelRoutes } from './admin.levels.routes.ts';
@@ -96,6 +98,7 @@ export async function adminRoutes(
     users: AdminUsers;
     funding: AdminFunding;
     loans: AdminLoans;
+    support: AdminSupport;
     earn: AdminEarn;
     levels: AdminLevels;
     invites: AdminInvites;
@@ -299,6 +302,7 @@ export async function adminRoutes(
   adminUserRoutes(app, { users: deps.users });
   adminFundingRoutes(app, { funding: deps.funding });
   adminLoanRoutes(app, { loans: deps.loans });
+  adminSupportRoutes(app, { support: deps.support });
   adminEarnRoutes(app, { earn: deps.earn });
   adminLevelRoutes(app, { levels: deps.levels });
   adminInvitesRoutes(app, { invites: deps.invites });
