@@ -9,8 +9,8 @@ import type { Levels } from './levels.service.ts';
 
 export const LEVELS_DAILY_JOB = 'levels.daily';
 
-export function defineLevelJobs(jobs: Jobs, db: Db, levels: Levels): void {
-  jobs.define(LEVELS_DAILY_JOB, {
+export function defineLevelJobs(jobs: Jobs, db: Db, levels: Levels, name = LEVELS_DAILY_JOB): void {
+  jobs.define(name, {
     every: 'day',
     catchUp: 'all',
     retryLimit: 5,
