@@ -15,6 +15,7 @@ import { ContentListPage } from '@/features/content/content-list-page';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { DepositsPage } from '@/features/deposits/deposits-page';
 import { EarnTreasuryPage } from '@/features/earn-treasury/earn-treasury-page';
+import { InviteRewardsPage } from '@/features/invite-rewards/invite-rewards-page';
 import { InstrumentsPage } from '@/features/instruments/instruments-page';
 import { KycPage } from '@/features/kyc/kyc-page';
 import { LoanProductsPage } from '@/features/loan-products/loan-products-page';
@@ -62,6 +63,7 @@ export const SCREENS: { path: string; permission: AdminPermission; element: Reac
   { path: 'loan-products', permission: 'params.edit', element: <LoanProductsPage /> },
   { path: 'smart-products', permission: 'params.edit', element: <SmartProductsPage /> },
   { path: 'earn-treasury', permission: 'dashboard.read', element: <EarnTreasuryPage /> },
+  { path: 'invite-rewards', permission: 'params.edit', element: <InviteRewardsPage /> },
   { path: 'option-series', permission: 'dashboard.read', element: <OptionSeriesPage /> },
   { path: 'nft-items', permission: 'nfts.edit', element: <NftItemsPage /> },
   { path: 'nft-collections', permission: 'nfts.edit', element: <NftCollectionsPage /> },

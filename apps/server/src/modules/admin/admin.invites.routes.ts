@@ -43,4 +43,21 @@ export function adminInvitesRoutes(app: FastifyInstance, { invites }: { invites:
     },
     async (req) => ok(req, await invites.update(actor(req), req.body)),
   );
+  r.post(
+    '/swx/admin/invite-rule',
+    {
+      ...edit,
+      schema: {
+        tags: ['admin'],
+        security: BEARER,
+        summary:
+          'Change the invite reward rule (audited inviteRule.update); it applies to the days settled from then on',
+        description:
+          '40001 naming the field: a share outside 0–1 (at most 4 decimals), a period outside 1–3650 days, a cap not positive.',
+        body: UpdateInviteRuleRequest,
+        response: { 200: envelope(AdminInviteRule) },
+      },
+    },
+    async (req) => ok(req, await invites.update(actor(req), req.body)),
+  );
 }
