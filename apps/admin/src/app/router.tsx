@@ -28,6 +28,8 @@ import { OptionSeriesPage } from '@/features/option-series/option-series-page';
 import { ParamsPage } from '@/features/params/params-page';
 import { SmartProductsPage } from '@/features/smart-products/smart-products-page';
 import { SpotPairsPage } from '@/features/spot-pairs/spot-pairs-page';
+import { SupportCannedPage } from '@/features/support/support-canned-page';
+import { SupportInboxPage } from '@/features/support/support-inbox-page';
 import { UserDetailPage } from '@/features/users/user-detail-page';
 import { UsersPage } from '@/features/users/users-page';
 import { WithdrawalsPage } from '@/features/withdrawals/withdrawals-page';
@@ -68,6 +70,9 @@ export const SCREENS: { path: string; permission: AdminPermission; element: Reac
   { path: 'nft-items', permission: 'nfts.edit', element: <NftItemsPage /> },
   { path: 'nft-collections', permission: 'nfts.edit', element: <NftCollectionsPage /> },
   { path: 'nft-charities', permission: 'params.edit', element: <NftCharitiesPage /> },
+  { path: 'support', permission: 'support.reply', element: <SupportInboxPage /> },
+  { path: 'support/:id', permission: 'support.reply', element: <SupportInboxPage /> },
+  { path: 'support-canned', permission: 'support.reply', element: <SupportCannedPage /> },
   { path: 'content', permission: 'content.edit', element: <ContentListPage /> },
   { path: 'content/:id', permission: 'content.edit', element: <ContentEditPage /> },
   { path: 'admins', permission: 'admins.manage', element: <AdminsPage /> },

@@ -26,6 +26,7 @@ const NAV: { to: string; label: string; permission: AdminPermission; icon: strin
   { to: '/nft-items', label: 'NFT items', permission: 'nfts.edit', icon: '◆' },
   { to: '/nft-collections', label: 'NFT collections', permission: 'nfts.edit', icon: '❖' },
   { to: '/nft-charities', label: 'Charities', permission: 'params.edit', icon: '♡' },
+  { to: '/support', label: 'Support inbox', permission: 'support.reply', icon: '✉' },
   { to: '/content', label: 'Content', permission: 'content.edit', icon: '☰' },
   { to: '/admins', label: 'Admins', permission: 'admins.manage', icon: '⚿' },
   { to: '/audit', label: 'Audit log', permission: 'audit.read', icon: '⎙' },
