@@ -3,7 +3,7 @@ import { paged, pageQueryFields } from './paging.ts';
 
 /**
  * Friend invitation (spec §1 friend invitation, §2 /profile/invite). Each user has an invite code and
- * a link (`/register?invite=CODE`); a friend who registers with it is their invitee for good (set once,
+ * a link (`/pass/register?invite=CODE`); a friend who registers with it is their invitee for good (set once,
  * at sign-up: no self-invite, no cycle). Operators set one disclosed reward rule (back office, audited):
  * a share of the trading fees each invitee pays in the real account during a period after joining,
  * optionally capped per invitee. The job runner pays it daily from the platform's fee account as
@@ -45,7 +45,7 @@ export type InviteEarned = z.infer<typeof InviteEarned>;
 /** GET /swx/customer/user/inviteSummary */
 export const InviteSummary = z.object({
   code: z.string(),
-  linkPath: z.string().describe('The registration path with the code, e.g. /register?invite=AB12CD34'),
+  linkPath: z.string().describe('The registration path with the code, e.g. /pass/register?invite=AB12CD34'),
   rule: InviteRule,
   earned: z.array(InviteEarned).describe('Rewards paid so far, per currency'),
   invitees: z.number().int(),

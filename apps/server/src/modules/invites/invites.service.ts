@@ -195,7 +195,7 @@ export function createInvites(deps: {
       const scales = new Map((await ledger.listCurrencies(db)).map((c) => [c.code, c.scale]));
       return {
         code,
-        linkPath: `/register?invite=${encodeURIComponent(code)}`,
+        linkPath: `/pass/register?invite=${encodeURIComponent(code)}`,
         rule,
         earned: earned.map((e) => {
           const s = scales.get(e.currency) ?? 2;

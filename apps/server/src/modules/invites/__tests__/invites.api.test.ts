@@ -23,7 +23,7 @@ describe.each(DRIVERS)('invites API on %s', (driver) => {
     const u = await t.member();
     const s = await t.summary(u.token);
     expect(s.code).toBe(u.inviteCode);
-    expect(s.linkPath).toBe(`/register?invite=${u.inviteCode}`);
+    expect(s.linkPath).toBe(`/pass/register?invite=${u.inviteCode}`);
     expect(s.rule).toMatchObject({
       enabled: true,
       share: '0.2',

@@ -7,7 +7,7 @@ import { baseHandlers, renderApp } from '@/shared/test/render-app';
 
 const summary = (over: Partial<InviteSummary> = {}): InviteSummary => ({
   code: 'ABC123',
-  linkPath: '/register?invite=ABC123',
+  linkPath: '/pass/register?invite=ABC123',
   rule: { enabled: true, share: '0.2', periodDays: 180, currency: 'USDT', capPerInvitee: null, updatedAt: null },
   earned: [],
   invitees: 0,
