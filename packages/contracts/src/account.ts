@@ -26,6 +26,7 @@ export const RevokeOthersResult = z.object({ revoked: z.number().int() });
 
 /** A sign-in: a session's start (success). */
 export const SignInRecord = z.object({
+  id: z.number().int(),
   at: z.string(),
   ip: z.string().nullable(),
   device: z.string(),

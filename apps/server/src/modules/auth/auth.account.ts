@@ -110,7 +110,7 @@ export function createAccountService(deps: Deps) {
     async history(user: AuthedUser, page: number, size: number) {
       const [total] = await db.select({ n: count() }).from(sessions).where(eq(sessions.userId, user.id));
       const rows = await db
-        .select({ createdAt: sessions.createdAt, ip: sessions.ip, userAgent: sessions.userAgent })
+        .select({ id: sessions.id, createdAt: sessions.createdAt, ip: sessions.ip, userAgent: sessions.userAgent })
         .from(sessions)
         .where(eq(sessions.userId, user.id))
         .orderBy(desc(sessions.id))
@@ -118,6 +118,7 @@ export function createAccountService(deps: Deps) {
         .offset((page - 1) * size);
       return {
         list: rows.map((r) => ({
+          id: Number(r.id),
           at: r.createdAt.toISOString(),
           ip: r.ip,
           device: describeDevice(r.userAgent ?? undefined),

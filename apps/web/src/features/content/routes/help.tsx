@@ -1,3 +1,4 @@
+import { Badge } from '@openbourse/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useParam } from '@/shared/api/get-param';
@@ -7,6 +8,8 @@ import { SkeletonRows } from '@/shared/components/skeleton';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useFormat } from '@/shared/hooks/use-format';
 import { detailPath, useContentList } from '@/shared/api/list-contents';
+import { HelpSearch } from '../components/help-search';
+import { isNewNotice, markNoticeRead } from '../lib/notice-new';
 import '../content.css';
 
 export default function HelpRoute() {
@@ -35,6 +38,7 @@ export default function HelpRoute() {
   ];
   return (
     <Page title={t('help.title')} subtitle={t('help.subtitle')}>
+      <HelpSearch />
       <ul className="help-cards">
         {cards.map(({ to, Icon, title, text, testId }) => (
           <li key={to}>
@@ -89,9 +93,21 @@ export default function HelpRoute() {
             <ul className="link-list">
               {(notices.data ?? []).slice(0, 4).map((item) => (
                 <li key={item.id}>
-                  <Link to={detailPath(item)} className="link-list__item">
+                  <Link
+                    to={detailPath(item)}
+                    className="link-list__item"
+                    onClick={() => markNoticeRead(item.id)}
+                    data-testid={`help-notice-${item.slug}`}
+                  >
                     <span>
                       {item.title}
+                      {isNewNotice(item, Date.now()) ? (
+                        <span className="notice-new">
+                          <Badge tone="accent" testId="notice-new">
+                            {t('help.new')}
+                          </Badge>
+                        </span>
+                      ) : null}
                       <small className="link-list__meta">{format.date(item.updatedAt)}</small>
                     </span>
                     <IconArrowRight />

@@ -1,3 +1,4 @@
+import { Badge } from '@openbourse/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '@/shared/components/empty-state';
@@ -8,6 +9,7 @@ import { SkeletonRows } from '@/shared/components/skeleton';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useFormat } from '@/shared/hooks/use-format';
 import { detailPath, useContentList } from '@/shared/api/list-contents';
+import { isNewNotice, markNoticeRead } from '../lib/notice-new';
 import '../content.css';
 
 export default function NoticeRoute() {
@@ -28,12 +30,26 @@ export default function NoticeRoute() {
           <ul className="notice-list">
             {data.map((item) => (
               <li key={item.id}>
-                <Link to={detailPath(item)} className="notice-list__item" data-testid={`notice-${item.slug}`}>
+                <Link
+                  to={detailPath(item)}
+                  className="notice-list__item"
+                  onClick={() => markNoticeRead(item.id)}
+                  data-testid={`notice-${item.slug}`}
+                >
                   <span className="notice-list__icon">
                     <IconMegaphone />
                   </span>
                   <span className="notice-list__body">
-                    <span className="notice-list__title">{item.title}</span>
+                    <span className="notice-list__title">
+                      {item.title}
+                      {isNewNotice(item, Date.now()) ? (
+                        <span className="notice-new">
+                          <Badge tone="accent" testId="notice-new">
+                            {t('help.new')}
+                          </Badge>
+                        </span>
+                      ) : null}
+                    </span>
                     {item.summary ? <span className="notice-list__summary">{item.summary}</span> : null}
                     <time className="notice-list__date" dateTime={item.updatedAt}>
                       {format.date(item.updatedAt)}

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useSession } from '@/shared/session/use-session';
 import { HomeCards } from '../components/home-cards';
 import { HomeStats } from '../components/home-stats';
+import { PinnedNoticeBanner } from '../components/pinned-notice';
 import '../home.css';
 
 function HeroArt() {
@@ -63,6 +64,7 @@ export default function HomeRoute() {
 
   return (
     <div className="home">
+      <PinnedNoticeBanner />
       <section className="home-hero">
         <div className="home-hero__copy">
           <p className="home-hero__eyebrow">{t('home.hero.eyebrow')}</p>

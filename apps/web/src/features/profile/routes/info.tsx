@@ -1,12 +1,21 @@
+import { LANGUAGE_NAMES } from '@openbourse/contracts/languages.ts';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Badge } from '@openbourse/ui';
+import { IconArrowRight, IconBuilding, IconGlobe, IconHeadset } from '@/shared/components/icons';
+import { languagePicker } from '@/shared/components/language-picker';
 import { KycBadge } from '@/shared/components/kyc-badge';
 import { Page, Section } from '@/shared/components/page';
 import { SkeletonRows } from '@/shared/components/skeleton';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useFormat } from '@/shared/hooks/use-format';
 import { useSession } from '@/shared/session/use-session';
+import { saveLanguage } from '../api/account';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { ContactChangeForm } from '../components/contact-change-form';
+import { SessionsList } from '../components/sessions-list';
+import { SignInHistory } from '../components/sign-in-history';
 import { WithdrawalPasswordForm } from '../components/withdrawal-password-form';
 import '../profile.css';
 
@@ -14,7 +23,15 @@ export default function InfoRoute() {
   const { t } = useTranslation();
   const format = useFormat();
   const user = useSession((s) => s.user);
+  const language = useSession((s) => s.language);
   useDocumentTitle(t('info.title'));
+  // The server keeps the user's language for mail and notifications: a change made here is saved.
+  const shown = useRef(language);
+  useEffect(() => {
+    if (shown.current === language) return;
+    shown.current = language;
+    void saveLanguage(language).catch(() => undefined);
+  }, [language]);
   const notSet = <span className="muted">{t('info.notSet')}</span>;
   return (
     <Page title={t('info.title')} subtitle={t('info.subtitle')}>
@@ -48,6 +65,12 @@ export default function InfoRoute() {
               </dd>
             </div>
             <div className="details__row">
+              <dt>{t('info.accountId')}</dt>
+              <dd dir="ltr" data-testid="user-id">
+                {user.id} · {user.inviteCode}
+              </dd>
+            </div>
+            <div className="details__row">
               <dt>{t('info.memberSince')}</dt>
               <dd>{format.date(user.createdAt)}</dd>
             </div>
@@ -71,7 +94,54 @@ export default function InfoRoute() {
           <p className="section__text">{t('info.withdrawal.text')}</p>
           <WithdrawalPasswordForm />
         </Section>
+        <Section title={user?.email ? t('info.contact.emailChangeTitle') : t('info.contact.emailBindTitle')}>
+          <p className="section__text">{t('info.contact.text')}</p>
+          {user ? <ContactChangeForm kind="email" current={user.email} key={`email-${user.email}`} /> : null}
+        </Section>
+        <Section title={user?.phoneMasked ? t('info.contact.phoneChangeTitle') : t('info.contact.phoneBindTitle')}>
+          <p className="section__text">{t('info.contact.text')}</p>
+          {user ? <ContactChangeForm kind="phone" current={user.phoneMasked} key={`phone-${user.phone}`} /> : null}
+        </Section>
       </div>
+      <Section title={t('info.sessions.title')}>
+        <p className="section__text">{t('info.sessions.text')}</p>
+        <SessionsList />
+      </Section>
+      <Section title={t('info.history.title')}>
+        <SignInHistory />
+      </Section>
+      <Section title={t('info.settings.title')}>
+        <ul className="link-list" data-testid="info-settings">
+          <li>
+            <button type="button" className="link-list__item" onClick={languagePicker.open} data-testid="info-language">
+              <span className="info-setting">
+                <IconGlobe />
+                {t('info.settings.language')}
+                <small className="link-list__meta">{LANGUAGE_NAMES[language]}</small>
+              </span>
+              <IconArrowRight />
+            </button>
+          </li>
+          <li>
+            <Link to="/detail?id=contact-us" className="link-list__item" data-testid="info-contact-us">
+              <span className="info-setting">
+                <IconHeadset />
+                {t('info.settings.contactUs')}
+              </span>
+              <IconArrowRight />
+            </Link>
+          </li>
+          <li>
+            <Link to="/detail?id=about-us" className="link-list__item" data-testid="info-about-us">
+              <span className="info-setting">
+                <IconBuilding />
+                {t('info.settings.aboutUs')}
+              </span>
+              <IconArrowRight />
+            </Link>
+          </li>
+        </ul>
+      </Section>
     </Page>
   );
 }
