@@ -56,7 +56,10 @@ export type FeeDiscount = z.infer<typeof FeeDiscount>;
 // ------------------------------------------------------------------ the back office (admin API)
 
 const DECIMAL_INPUT = /^(0|[1-9]\d*)(\.\d{1,8})?$/;
-const AdminDecimal = z.string({ error: 'E40001' }).max(40, { error: 'E40001' }).regex(DECIMAL_INPUT, { error: 'E40001' });
+const AdminDecimal = z
+  .string({ error: 'E40001' })
+  .max(40, { error: 'E40001' })
+  .regex(DECIMAL_INPUT, { error: 'E40001' });
 
 export const AdminLevel = Level.extend({
   names: z.record(z.string(), z.string()).describe('Name per language code; en required'),

@@ -57,6 +57,7 @@ export const routes: RouteObject[] = [
           { path: 'profile/info', lazy: page(() => import('@/features/profile/routes/info')) },
           { path: 'profile/verify', lazy: page(() => import('@/features/kyc/routes/verify')) },
           { path: 'profile/invite', lazy: page(() => import('@/features/profile/routes/invite')) },
+          { path: 'profile/level', lazy: page(() => import('@/features/profile/routes/level')) },
           {
             path: 'profile/notification',
             lazy: page(() => import('@/features/notifications/routes/notifications')),

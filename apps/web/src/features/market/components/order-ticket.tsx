@@ -18,6 +18,7 @@ import { useSession } from '@/shared/session/use-session';
 import { usePlaceOrder, usePreview } from '../api/orders';
 import { type TicketValues, toRequest, validateTicket } from '../lib/ticket';
 import { compareDecimal, trimDecimal } from '@/shared/lib/decimal';
+import { FeeDiscountNote } from '@/features/profile/level/fee-discount';
 
 const ORDER_TYPES: OrderType[] = ['market', 'limit', 'stop'];
 
@@ -254,6 +255,7 @@ export function OrderTicket({ info }: { info: MarketInfo }) {
           <dt>{t('market.ticket.fee')}</dt>
           <dd className="num" data-testid="ticket-fee">
             {previewCurrent ? usdt(preview.data.fee) : '—'}
+            {previewCurrent ? <FeeDiscountNote discount={preview.data.feeDiscount} /> : null}
           </dd>
         </div>
         <div>
@@ -354,6 +356,7 @@ export function OrderTicket({ info }: { info: MarketInfo }) {
                 <dt>{t('market.ticket.fee')}</dt>
                 <dd className="num" data-testid="confirm-fee">
                   {usdt(preview.data.fee)}
+                  <FeeDiscountNote discount={preview.data.feeDiscount} />
                 </dd>
               </div>
               <div>

@@ -6,6 +6,7 @@ import { AccountModeToggle } from '@/shared/components/account-mode-toggle';
 import { Button, ButtonLink } from '@/shared/components/button';
 import {
   IconBell,
+  IconSparkle,
   IconStar,
   IconChevronRight,
   IconDocument,
@@ -202,6 +203,7 @@ export default function ProfileRoute() {
           label={t('profile.more')}
           rows={[
             { to: '/profile/invite', label: t('profile.links.invite'), Icon: IconGift, testId: 'profile-invite' },
+            { to: '/profile/level', label: t('levels.profileLink'), Icon: IconSparkle, testId: 'profile-level' },
             { to: '/profile/notification', label: t('profile.links.notifications'), Icon: IconBell },
             { to: '/profile/alerts', label: t('watchlist.profileLink'), Icon: IconStar, testId: 'profile-alerts' },
             { to: '/help', label: t('profile.links.help'), Icon: IconHelp },

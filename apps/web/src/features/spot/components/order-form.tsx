@@ -16,7 +16,17 @@ import { errorMessage } from '@/shared/lib/api-client';
 import { signOf } from '@/shared/lib/decimal';
 import { useSubmitSpotOrder } from '../api/submit-spot-order';
 import { usePairFormat } from '../hooks/use-pair-format';
-import { estimateOrder, feeRateOf, exceeds, protectionPrice, quantityForShare, validateOrder } from '../lib/order-math';
+import {
+  discountedRate,
+  estimateOrder,
+  feeRateOf,
+  exceeds,
+  protectionPrice,
+  quantityForShare,
+  validateOrder,
+} from '../lib/order-math';
+import { FeeDiscountNote } from '@/features/profile/level/fee-discount';
+import { useMyFeeDiscount } from '@/features/profile/level/api';
 
 const SHARES = [25, 50, 75, 100] as const;
 const TIMES_IN_FORCE = SpotTimeInForce.options;
@@ -65,6 +75,7 @@ export function SpotOrderForm({
   const [confirming, setConfirming] = useState(false);
   const [clientOrderId, setClientOrderId] = useState(newClientOrderId);
   const submit = useSubmitSpotOrder();
+  const discount = useMyFeeDiscount();
 
   useEffect(() => {
     if (!picked) return;
@@ -85,10 +96,12 @@ export function SpotOrderForm({
     quantity: codes.quantity ? t(`spot.form.errors.${codes.quantity}`, params) : undefined,
     price: codes.price ? t(`spot.form.errors.${codes.price}`, params) : undefined,
   };
-  const estimate = estimateOrder(pair, order, best);
+  // The user's VIP discount comes off the rate (the server's writer applies the same, rounded up).
+  const rate = discount ? discountedRate(feeRateOf(pair, order), discount.discount) : feeRateOf(pair, order);
+  const estimate = estimateOrder(pair, order, best, rate);
   const postOnly = type === 'limit' && timeInForce === 'POST_ONLY';
   const feeLabel = t(postOnly ? 'spot.form.feeMaker' : 'spot.form.fee', {
-    rate: f.format.percent(feeRateOf(pair, order)),
+    rate: f.format.percent(rate),
   });
   const noBook = type === 'market' && !best;
   const funds = side === 'buy' ? pair.quote : pair.base;
@@ -254,6 +267,7 @@ export function SpotOrderForm({
           <dt>{feeLabel}</dt>
           <dd className="num" data-testid={`spot-${side}-fee`}>
             {estimate ? f.quote(estimate.fee) : '—'}
+            {estimate ? <FeeDiscountNote discount={discount} /> : null}
           </dd>
         </div>
         <div>
@@ -327,6 +341,7 @@ export function SpotOrderForm({
                 <dt>{feeLabel}</dt>
                 <dd className="num" data-testid="spot-confirm-fee">
                   {f.quote(estimate.fee)}
+                  <FeeDiscountNote discount={discount} />
                 </dd>
               </div>
               <div>

@@ -99,6 +99,8 @@ export function estimateOrder(
   pair: SpotPair,
   order: { side: SpotSide; type: 'limit' | 'market'; price: string; quantity: string; timeInForce?: string },
   best: string | null,
+  /** The fee rate after the user's VIP discount (the server's, see levels), when they have one. */
+  feeRate?: string,
 ): OrderEstimate | null {
   const quantity = order.quantity.trim();
   const price = order.type === 'limit' ? order.price.trim() : best;
@@ -106,7 +108,7 @@ export function estimateOrder(
   const protection = order.type === 'market' ? protectionPrice(pair, order.side, price) : null;
   const turnover = turnoverOf(price, quantity);
   // A post-only order only ever rests: it pays the maker's rate; anything else may take.
-  const fee = feeOf(turnover, feeRateOf(pair, order), pair.quote);
+  const fee = feeOf(turnover, feeRate ?? feeRateOf(pair, order), pair.quote);
   const total = order.side === 'buy' ? add(turnover, fee) : add(turnover, fee, -1n);
   let hold = quantity;
   if (order.side === 'buy') {
@@ -185,3 +187,13 @@ export function validateOrder(
 
 /** Whether `amount` is more than `available` (both decimal strings). */
 export const exceeds = (amount: string, available: string) => compareDecimal(amount, available) > 0;
+
+/**
+ * A fee rate less a VIP discount (a share, "0.1" = 10 % off), rounded up to a millionth as the server
+ * does (levels.arithmetic.ts: the rate in ppm × (1 − discount), ceiling).
+ */
+export function discountedRate(rate: string, discount: string): string {
+  const ppm = toUnits(rate, 6);
+  const bps = toUnits(discount, 4);
+  return fromUnits(ceilDiv(ppm * (10_000n - bps), 10_000n), 6);
+}

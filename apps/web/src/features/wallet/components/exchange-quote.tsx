@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/shared/components/button';
 import { useFormat } from '@/shared/hooks/use-format';
+import { FeeDiscountNote } from '@/features/profile/level/fee-discount';
 
 /** Seconds left until `expiresAt` (epoch ms), 0 once past. */
 const secondsLeft = (expiresAt: number) => Math.max(0, Math.ceil((expiresAt - Date.now()) / 1000));
@@ -65,7 +66,12 @@ export function ExchangeQuotePanel({
     {
       key: 'spread',
       label: t('wallet.exchange.quote.spread'),
-      value: format.percent(String(quote.spreadBps / 10_000)),
+      value: (
+        <>
+          {format.percent(String(quote.spreadBps / 10_000))}
+          <FeeDiscountNote discount={quote.feeDiscount} />
+        </>
+      ),
     },
     ...(quote.from === 'USDT'
       ? []
