@@ -205,7 +205,11 @@ export function SupportConversation({
           <select
             aria-label="Assign to"
             value={c.assignedAgentId ?? ''}
-            onChange={(e) => change.mutate(() => assign(id, e.target.value ? Number(e.target.value) : null))}
+            onChange={(e) => {
+              // Read now: the controlled select goes back to the current agent before the call runs.
+              const agentId = e.target.value ? Number(e.target.value) : null;
+              change.mutate(() => assign(id, agentId));
+            }}
             data-testid="sup-assign"
           >
             <option value="">Unassigned</option>
