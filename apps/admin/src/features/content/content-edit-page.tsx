@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { api } from '@/shared/api';
 import { Card, ErrorNote, Notice, PageHeader, SelectField, TextArea, TextField } from '@/shared/components';
 import { formatTime } from '@/shared/format';
+import { ContentPin } from './content-pin';
 import { CONTENT_TYPES } from './content-types';
 
 type Item = z.infer<typeof AdminContentItem>;
@@ -125,6 +126,7 @@ export function ContentEditPage() {
       />
       <ErrorNote error={q.error ?? save.error} />
       {saved ? <Notice tone="ok">Saved. The user app shows the new text on its next load.</Notice> : null}
+      {q.data && q.data.type === 5 ? <ContentPin item={q.data} /> : null}
       <Card>
         <div className="form__grid form__grid--3">
           <TextField
