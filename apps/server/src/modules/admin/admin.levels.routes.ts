@@ -1,12 +1,21 @@
 /** The back office's VIP levels editor (`params.edit`, audited). */
 import { AdminLevel, AdminLevelInput, AdminLevelsResult } from '@openbourse/contracts/levels.ts';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { invalidField } from '../../http/errors.ts';
 import { envelope, ok } from '../../http/envelope.ts';
 import { BEARER, typed } from '../../http/typed.ts';
 import type { AdminActor } from './admin.auth.ts';
 import type { AdminLevels } from './admin.levels.ts';
 
 const TAG = 'admin';
+const IdParams = z.object({
+  id: z.coerce
+    .number({ error: 'E40001' })
+    .int({ error: 'E40001' })
+    .min(0, { error: 'E40001' })
+    .max(99, { error: 'E40001' }),
+});
 const actor = (req: { adminActor: AdminActor | null }) => req.adminActor as AdminActor;
 
 export function adminLevelRoutes(app: FastifyInstance, { levels }: { levels: AdminLevels }) {
@@ -50,4 +59,25 @@ export function adminLevelRoutes(app: FastifyInstance, { levels }: { levels: Adm
       async (req) => ok(req, await levels.put(actor(req), req.body, creating)),
     );
   }
+
+  // The console's client speaks GET and POST: replacing a level is also POST /levels/:id.
+  r.post(
+    '/swx/admin/levels/:id',
+    {
+      ...edit,
+      schema: {
+        tags: [TAG],
+        security: BEARER,
+        summary: 'Replace a VIP level (as PUT /swx/admin/levels; audited levels.update)',
+        description: '40001 naming the field: `id` unknown or not the path’s.',
+        params: IdParams,
+        body: AdminLevelInput,
+        response: { 200: envelope(AdminLevel) },
+      },
+    },
+    async (req) => {
+      if (req.body.id !== req.params.id) throw invalidField('id');
+      return ok(req, await levels.put(actor(req), req.body, false));
+    },
+  );
 }

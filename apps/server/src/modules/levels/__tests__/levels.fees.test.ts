@@ -185,6 +185,17 @@ describe.each(DRIVERS)('VIP fee discounts on %s', (driver) => {
     const user = await t.user();
     const refused = await t.call('GET', '/swx/admin/levels', { token: user.token });
     expect(refused.status).not.toBe(200);
+    // POST /levels/:id replaces too (the console's way); the path and body must agree.
+    const viaPost = await t.call<AdminLevel>('POST', '/swx/admin/levels/6', {
+      token: owner,
+      body: { id: 6, names: { en: 'VIP 6', fr: 'VIP 6' }, minVolume: '20000000', minBalance: null, discount: '0.3' },
+    });
+    expect(viaPost.body.result).toMatchObject({ id: 6, minBalance: null });
+    const mismatch = await t.call('POST', '/swx/admin/levels/5', {
+      token: owner,
+      body: { id: 6, names: { en: 'VIP 6' }, minVolume: '20000000', minBalance: null, discount: '0.3' },
+    });
+    expect(mismatch.body).toMatchObject({ code: 40001, field: 'id' });
     // Back as it was, for the tests after this one.
     await replace(owner, { id: 2, names: l2.names, minVolume: '50000', minBalance: null, discount: '0.1' });
     expect(
