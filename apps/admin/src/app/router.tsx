@@ -16,6 +16,7 @@ import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { DepositsPage } from '@/features/deposits/deposits-page';
 import { EarnTreasuryPage } from '@/features/earn-treasury/earn-treasury-page';
 import { InviteRewardsPage } from '@/features/invite-rewards/invite-rewards-page';
+import { VipLevelsPage } from '@/features/vip-levels/vip-levels-page';
 import { InstrumentsPage } from '@/features/instruments/instruments-page';
 import { KycPage } from '@/features/kyc/kyc-page';
 import { LoanProductsPage } from '@/features/loan-products/loan-products-page';
@@ -66,6 +67,7 @@ export const SCREENS: { path: string; permission: AdminPermission; element: Reac
   { path: 'smart-products', permission: 'params.edit', element: <SmartProductsPage /> },
   { path: 'earn-treasury', permission: 'dashboard.read', element: <EarnTreasuryPage /> },
   { path: 'invite-rewards', permission: 'params.edit', element: <InviteRewardsPage /> },
+  { path: 'vip-levels', permission: 'params.edit', element: <VipLevelsPage /> },
   { path: 'option-series', permission: 'dashboard.read', element: <OptionSeriesPage /> },
   { path: 'nft-items', permission: 'nfts.edit', element: <NftItemsPage /> },
   { path: 'nft-collections', permission: 'nfts.edit', element: <NftCollectionsPage /> },
