@@ -59,10 +59,12 @@ export function createSupportAgents(core: SupportCore) {
     tx: Executor,
     c: ConversationRow,
     messages: readonly MessageRow[],
+    site: string,
   ): Promise<{ sent: boolean }> {
-    const lang = core.langOf(c.language);
-    const site = await deps.siteName();
-    const email = c.userId === null ? c.visitorEmail : (await deps.users.byId(tx, c.userId)).email;
+    // A user's mail is in their language now; a visitor's in the one of their form.
+    const user = c.userId === null ? null : await deps.users.byId(tx, c.userId);
+    const lang = core.langOf(user ? user.language : c.language);
+    const email = user ? user.email : c.visitorEmail;
     const footer = errorMessage(lang, c.userId === null ? 'mail.body.supportVisitor' : 'mail.body.supportUser', {
       site,
     });
@@ -120,11 +122,13 @@ export function createSupportAgents(core: SupportCore) {
 
     /** A reply: pushed to the user's sockets; a visitor's is emailed at once. */
     async reply(agent: Agent, id: number, text: string) {
+      // Read before the transaction: a single-connection database cannot answer another query inside it.
+      const site = await deps.siteName();
       const { message } = await db.transaction(async (tx) => {
         const c = await existing(tx, id, true);
         const out = await core.post(tx, c, { sender: 'agent', text, agent });
         if (c.userId === null) {
-          await replyMail(tx, c, [out.message]);
+          await replyMail(tx, c, [out.message], site);
           await repo.markMailed(tx, [out.message.id], clock.now());
         }
         return out;
@@ -221,6 +225,7 @@ export function createSupportAgents(core: SupportCore) {
      */
     async mailOffline(): Promise<number> {
       const after = deps.offlineMailAfterMs ?? DEFAULT_OFFLINE_MAIL_AFTER_MS;
+      const site = await deps.siteName();
       const mailed = await db.transaction(async (tx) => {
         const now = clock.now();
         const rows = await repo.unmailed(tx, new Date(now.getTime() - after), MAIL_BATCH);
@@ -231,7 +236,7 @@ export function createSupportAgents(core: SupportCore) {
         const conversations = await repo.conversationsByIds(tx, [...byConversation.keys()]);
         let sent = 0;
         for (const c of conversations) {
-          const r = await replyMail(tx, c, byConversation.get(c.id)!);
+          const r = await replyMail(tx, c, byConversation.get(c.id)!, site);
           if (r.sent) sent++;
         }
         await repo.markMailed(
