@@ -67,8 +67,10 @@ describe.each(['desktop', 'mobile'] as Layout[])('invites (%s)', (layout) => {
 
     // ---- the invite page: code, link, QR code, the rule, nothing yet
     await inviter.goto(`${env.server.url}/profile/invite`);
+    await expect
+      .poll(async () => plain(await inviter.getByTestId('invite-code').textContent()))
+      .toMatch(/^[A-Z0-9]{4,}$/);
     const code = plain(await inviter.getByTestId('invite-code').textContent());
-    expect(code).toMatch(/^[A-Z0-9]{4,}$/);
     const link = plain(await inviter.getByTestId('invite-link').textContent());
     expect(link).toBe(`${env.server.url}/pass/register?invite=${code}`);
     const qr = inviter.getByTestId('invite-qr');

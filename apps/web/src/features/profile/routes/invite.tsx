@@ -21,7 +21,7 @@ export default function InviteRoute() {
   const copy = useCopy();
   const summary = useInviteSummary();
   useDocumentTitle(t('invite.title'));
-  const code = user?.inviteCode ?? '';
+  const code = user?.inviteCode || summary.data?.code || '';
   const link = code ? inviteLink(window.location.origin, code) : '';
   const steps = [
     { Icon: IconCopy, title: t('invite.steps.share'), text: t('invite.steps.shareText') },
