@@ -448,6 +448,11 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     agents: supportAgents,
     canned: supportCanned,
     users: adminUsers,
+    // The customer's VIP level beside the chat (the levels module's own figure).
+    levelOf: async (userId) => {
+      const { mine } = await levels.list('en', userId);
+      return mine ? { level: mine.level, name: mine.name } : null;
+    },
   });
   const services = {
     support,
