@@ -114,6 +114,7 @@ async function chatAndAnswer(layout: Layout) {
   await page.getByText('محادثة الدعم').first().waitFor();
   await page.getByTestId('chat-msg-theirs').getByText(answer).waitFor();
   await noViolations(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, `support-chat-${layout}-ar`);
   expect(alerts).toEqual([]);
   await page.context().close();

@@ -33,7 +33,7 @@ export function SupportContext({ conversationId }: { conversationId: number }) {
               ['Email', c.email ?? '—'],
               ['Phone', c.phone ?? '—'],
               ['Language', c.language],
-              ['Level', c.level ? `VIP ${c.level.level} · ${c.level.name}` : '—'],
+              ['Level', c.level ? c.level.name || `VIP ${c.level.level}` : '—'],
               ['KYC', c.kyc ?? '—'],
               ['Status', c.status ?? '—'],
               ['Registered', c.registeredAt ? formatTime(c.registeredAt) : '—'],
