@@ -19,6 +19,17 @@ describe.each(DRIVERS)('invites API on %s', (driver) => {
   });
   afterAll(async () => t?.close());
 
+  /** PUT /swx/admin/invite-rule (the test client's call speaks GET and POST). */
+  const put = async <T = unknown>(token: string, body: unknown) => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/swx/admin/invite-rule',
+      headers: { authorization: token },
+      payload: body as object,
+    });
+    return { status: res.statusCode, body: res.json() as { code: number; result: T } };
+  };
+
   it('a new user: their code and link path, the default rule disclosed, nothing earned, no invitees', async () => {
     const u = await t.member();
     const s = await t.summary(u.token);
@@ -108,12 +119,14 @@ describe.each(DRIVERS)('invites API on %s', (driver) => {
     const got = await t.call<AdminInviteRule>('GET', '/swx/admin/invite-rule', { token: owner });
     expect(got.body.code, JSON.stringify(got.body)).toBe(200);
     expect(got.body.result.rule.currency).toBe('USDT');
-    const put = await t.call<AdminInviteRule>('PUT', '/swx/admin/invite-rule', {
-      token: owner,
-      body: { enabled: true, share: '0.3', periodDays: 90, capPerInvitee: '100' },
+    const saved = await put<AdminInviteRule>(owner, {
+      enabled: true,
+      share: '0.3',
+      periodDays: 90,
+      capPerInvitee: '100',
     });
-    expect(put.body.code, JSON.stringify(put.body)).toBe(200);
-    expect(put.body.result.rule).toMatchObject({ share: '0.3', periodDays: 90, capPerInvitee: '100.000000' });
+    expect(saved.body.code, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.result.rule).toMatchObject({ share: '0.3', periodDays: 90, capPerInvitee: '100.000000' });
     const audit = await t.database.db
       .select()
       .from(adminAudit)
@@ -125,14 +138,11 @@ describe.each(DRIVERS)('invites API on %s', (driver) => {
       { enabled: true, share: '0.3', periodDays: 90, capPerInvitee: '0' },
       { enabled: true, share: '0.3', periodDays: 90, capPerInvitee: '1.1234567' },
     ]) {
-      const res = await t.call('PUT', '/swx/admin/invite-rule', { token: owner, body });
+      const res = await put(owner, body);
       expect(res.body.code, JSON.stringify(body)).toBe(ErrorCode.InvalidField);
     }
     const support = await adminToken(t, 'support');
-    const denied = await t.call('PUT', '/swx/admin/invite-rule', {
-      token: support,
-      body: { enabled: true, share: '0.3', periodDays: 90, capPerInvitee: null },
-    });
+    const denied = await put(support, { enabled: true, share: '0.3', periodDays: 90, capPerInvitee: null });
     expect(denied.body.code).not.toBe(200);
     // Users see the new rule.
     const u = await t.member();
