@@ -110,7 +110,7 @@ export function ContactChangeForm({ kind, current }: { kind: ContactKind; curren
           value={values.email}
           onChange={(e) => update('email', e.target.value)}
           error={errors.email}
-          testId={`${prefix}-new`}
+          testId={`${prefix}-address`}
         />
       ) : (
         <div className="contact-phone">
@@ -130,7 +130,7 @@ export function ContactChangeForm({ kind, current }: { kind: ContactKind; curren
             value={values.phone}
             onChange={(e) => update('phone', e.target.value)}
             error={errors.phone}
-            testId={`${prefix}-new`}
+            testId={`${prefix}-address`}
           />
         </div>
       )}
