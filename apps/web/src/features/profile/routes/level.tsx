@@ -79,14 +79,20 @@ function LevelBody({ data }: { data: ListLevelResult }) {
         </section>
       ) : null}
       <Section title={t('levels.table')}>
-        <div className="card level-table-wrap">
+        {/* Scrolls sideways on a narrow screen: focusable, so a keyboard user can scroll it. */}
+        <section
+          className="card level-table-wrap"
+          aria-label={t('levels.table')}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be read by keyboard
+          tabIndex={0}
+        >
           <table className="level-table" data-testid="level-table">
             <thead>
               <tr>
                 <th scope="col">{t('levels.level')}</th>
+                <th scope="col">{t('levels.discount')}</th>
                 <th scope="col">{t('levels.minVolume')}</th>
                 <th scope="col">{t('levels.minBalance')}</th>
-                <th scope="col">{t('levels.discount')}</th>
               </tr>
             </thead>
             <tbody>
@@ -97,14 +103,14 @@ function LevelBody({ data }: { data: ListLevelResult }) {
                   data-testid={`level-row-${l.id}`}
                 >
                   <th scope="row">{l.name}</th>
+                  <td className="num">{f.percent(l.discount)}</td>
                   <td className="num">{f.money(l.minVolume, 'USDT')}</td>
                   <td className="num">{l.minBalance ? f.money(l.minBalance, 'USDT') : '—'}</td>
-                  <td className="num">{f.percent(l.discount)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
         <p className="muted">{t('levels.rule')}</p>
       </Section>
     </>
