@@ -41,3 +41,19 @@ export const verificationCodes = pgTable(
   },
   (t) => [index('verification_codes_target_idx').on(t.purpose, t.target, t.createdAt)],
 );
+
+/**
+ * Failed sign-ins (a wrong password), for the account centre's sign-in history. An unknown name is
+ * recorded too, without a user, so a failure costs the same work whether or not the account exists.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sign_in_failures_user_idx').on(t.userId, t.at)],
+);
