@@ -403,6 +403,14 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     userInvites: createUserInvites(),
     inviteCodeOf: async (exec, userId) => (await users.byId(exec, userId)).inviteCode,
     usernameOf: async (exec, userId) => (await users.byId(exec, userId)).username,
+    rewarded: (tx, n) =>
+      notifications.notify(tx, {
+        userId: n.userId,
+        kind: 'inviteReward',
+        subject: { type: 'account' },
+        params: { amount: n.amount, currency: n.currency, day: n.day },
+      }),
+    published: () => notifications.published(),
   });
   defineInviteJobs(jobs, invites);
   const adminInvites = createAdminInvites({ db, clock, invites });

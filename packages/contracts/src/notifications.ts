@@ -20,7 +20,8 @@ import { paged, pageQueryFields } from './paging.ts';
  * smartShared: a smart plan ran its term, the last yield paid and the principal returned (subject smart, its public id);
  * nftOutbid: another bid (or a buy now) took the lead on a charity NFT, the user's bid released; nftWon: the user's
  * bid won the auction, paid to the charity; nftBought: the user bought an item now; nftUnsold: the auction ended
- * below the reserve, the user's bid released (subject nft, the item's public id).
+ * below the reserve, the user's bid released (subject nft, the item's public id);
+ * inviteReward: the day's invite rewards paid to the inviter from their friends' trading fees (subject account).
  */
 export const NOTIFICATION_KINDS = [
   'orderFilled',
@@ -48,6 +49,7 @@ export const NOTIFICATION_KINDS = [
   'nftWon',
   'nftBought',
   'nftUnsold',
+  'inviteReward',
 ] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;

@@ -99,6 +99,7 @@ export function createInvites(deps: {
           rule.currency,
         );
         let count = 0;
+        const totals = new Map<number, bigint>();
         for (const inv of invitees) {
           const w = countedWindow(dayStart, inv.createdAt.getTime(), rule.periodDays);
           if (!w) continue;
@@ -134,16 +135,20 @@ export function createInvites(deps: {
             amount,
             createdAt: clock.now(),
           });
-          const note = { userId: inv.invitedBy, amount, currency: rule.currency, day };
+          totals.set(inv.invitedBy, (totals.get(inv.invitedBy) ?? 0n) + reward);
+          count++;
+        }
+        // One notice per inviter for the day, with the day's total.
+        for (const [userId, units] of totals) {
+          const note = { userId, amount: formatDecimal(units, scale), currency: rule.currency, day };
           if (deps.rewarded) await deps.rewarded(tx, note);
           notes.push(note);
-          count++;
         }
         return count;
       },
       { retries: 3 },
     );
-    if (paid > 0) deps.published?.();
+    if (notes.length > 0) deps.published?.();
     return paid;
   }
 

@@ -96,6 +96,17 @@ describe.each(DRIVERS)('invite rewards job on %s', (driver) => {
     );
     expect(rec.body.code, JSON.stringify(rec.body)).toBe(200);
     expect(rec.body.result.list.length).toBe(10);
+    // One notice a day paid, with the day's total, in the user's language.
+    const notes = await t.call<{ list: { kind: string; title: string; body: string }[] }>(
+      'GET',
+      '/swx/customer/user/listNotification',
+      { token: inviter.token, query: { size: '50' } },
+    );
+    expect(notes.body.code, JSON.stringify(notes.body)).toBe(200);
+    const rewards = notes.body.result.list.filter((n) => n.kind === 'inviteReward');
+    expect(rewards).toHaveLength(10);
+    expect(rewards[0]!.title).toBe('Invite reward paid');
+    expect(rewards[0]!.body).toContain('0.308641 USDT');
     await t.expectBalanced();
   });
 

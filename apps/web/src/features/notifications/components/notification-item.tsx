@@ -10,6 +10,7 @@ import {
   IconChart,
   IconCheck,
   IconChevronRight,
+  IconGift,
   IconKey,
   IconLock,
   IconShield,
@@ -48,6 +49,7 @@ const ICONS: Record<NotificationKind, ComponentType<IconProps>> = {
   nftWon: IconWallet,
   nftBought: IconWallet,
   nftUnsold: IconWallet,
+  inviteReward: IconGift,
 };
 const TONES: Partial<Record<NotificationKind, string>> = {
   orderCancelled: 'notification__icon--down',
@@ -64,6 +66,7 @@ const TONES: Partial<Record<NotificationKind, string>> = {
   nftOutbid: 'notification__icon--down',
   nftWon: 'notification__icon--up',
   nftBought: 'notification__icon--up',
+  inviteReward: 'notification__icon--up',
   withdrawalPaid: 'notification__icon--up',
   withdrawalRejected: 'notification__icon--down',
   kycVerified: 'notification__icon--up',
@@ -77,6 +80,7 @@ const TONES: Partial<Record<NotificationKind, string>> = {
  */
 export function subjectLink(n: Pick<Notification, 'subject' | 'kind'>): string {
   if (n.kind === 'kycVerified' || n.kind === 'kycFailed') return '/profile/verify';
+  if (n.kind === 'inviteReward') return '/profile/invite';
   if (n.subject.type === 'deposit' || n.subject.type === 'withdrawal') return '/profile/balance';
   if (n.subject.type === 'loan') return '/loan';
   if (n.subject.type === 'smart') return '/trading';
