@@ -101,17 +101,19 @@ export function ContactForm() {
         <label className="field__label" htmlFor="contact-message">
           {t('support.contact.message')}
         </label>
-        <textarea
-          id="contact-message"
-          className="field__input contact-form__message"
-          rows={5}
-          maxLength={CONTACT_MESSAGE_MAX}
-          value={values.message}
-          onChange={set('message')}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? 'contact-message-error' : undefined}
-          data-testid="contact-message"
-        />
+        <div className="field__control">
+          <textarea
+            id="contact-message"
+            className="field__input contact-form__message"
+            rows={5}
+            maxLength={CONTACT_MESSAGE_MAX}
+            value={values.message}
+            onChange={set('message')}
+            aria-invalid={errors.message ? true : undefined}
+            aria-describedby={errors.message ? 'contact-message-error' : undefined}
+            data-testid="contact-message"
+          />
+        </div>
         {errors.message ? (
           <p className="field__error" id="contact-message-error" role="alert">
             {errors.message}
