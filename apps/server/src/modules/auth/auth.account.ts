@@ -8,9 +8,9 @@ import type { ChangeContactRequest, ContactCodeRequest } from '@openbourse/contr
 import { ErrorCode } from '@openbourse/contracts/errors.ts';
 import type { Language } from '@openbourse/contracts/languages.ts';
 import { errorMessage } from '@openbourse/locales/server.ts';
-import { and, count, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Executor } from '../../db/client.ts';
+import { type Db, type Executor, queryRows } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuthedUser } from '../../http/request-context.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -106,25 +106,37 @@ export function createAccountService(deps: Deps) {
       return { revoked: await revokeWhere(user.id, and(live(user.id), ne(sessions.id, user.sessionId))) };
     },
 
-    /** Sign-ins (each session's start), newest first. */
+    /** Sign-ins, newest first: each session's start (success) and each wrong password (failure). */
     async history(user: AuthedUser, page: number, size: number) {
-      const [total] = await db.select({ n: count() }).from(sessions).where(eq(sessions.userId, user.id));
-      const rows = await db
-        .select({ id: sessions.id, createdAt: sessions.createdAt, ip: sessions.ip, userAgent: sessions.userAgent })
-        .from(sessions)
-        .where(eq(sessions.userId, user.id))
-        .orderBy(desc(sessions.id))
-        .limit(size)
-        .offset((page - 1) * size);
+      const [counts] = await queryRows<{ ok: string | number; failed: string | number }>(
+        db,
+        sql`select (select count(*) from sessions where user_id = ${user.id}) as ok,
+                   (select count(*) from sign_in_failures where user_id = ${user.id}) as failed`,
+      );
+      const rows = await queryRows<{
+        id: string | number;
+        at: Date | string;
+        ip: string | null;
+        user_agent: string | null;
+        success: boolean;
+      }>(
+        db,
+        sql`select * from (
+              select id, created_at as at, ip, user_agent, true as success from sessions where user_id = ${user.id}
+              union all
+              select id, at, ip, user_agent, false as success from sign_in_failures where user_id = ${user.id}
+            ) h order by at desc, success desc, id desc limit ${size} offset ${(page - 1) * size}`,
+      );
       return {
         list: rows.map((r) => ({
-          id: Number(r.id),
-          at: r.createdAt.toISOString(),
+          // Failures' ids are negative so the two kinds never share one.
+          id: r.success ? Number(r.id) : -Number(r.id),
+          at: new Date(r.at).toISOString(),
           ip: r.ip,
-          device: describeDevice(r.userAgent ?? undefined),
-          success: true,
+          device: describeDevice(r.user_agent ?? undefined),
+          success: Boolean(r.success),
         })),
-        total: Number(total?.n ?? 0),
+        total: Number(counts?.ok ?? 0) + Number(counts?.failed ?? 0),
         page,
         size,
       };

@@ -21,7 +21,7 @@ import { burnPasswordCheck, hashPassword, inviteCode, newToken, sha256, verifyPa
 import type { ParamsService } from '../params/params.service.ts';
 import { isValidPhone, maskEmail, maskPhone } from '../users/phone.ts';
 import { toUserInfo, type UserRow, type UsersService } from '../users/users.service.ts';
-import { sessions } from './auth.tables.ts';
+import { sessions, signInFailures } from './auth.tables.ts';
 import { CODE_TTL_MS, type CodesService } from './codes.service.ts';
 import type { LoginGuard } from './login-guard.ts';
 import { createSessionCache, revokedEvent, SESSIONS_TOPIC } from './auth.session-cache.ts';
@@ -277,7 +277,16 @@ export function createAuthService(deps: Deps) {
       const valid = user
         ? await verifyPassword(user.passwordHash, req.password)
         : await burnPasswordCheck(req.password);
-      if (!user || !valid) throw new AppError(ErrorCode.LoginFailed);
+      if (!user || !valid) {
+        // For the owner's sign-in history; an unknown name is recorded too (no user), the same work.
+        await db.insert(signInFailures).values({
+          userId: user ? Number(user.id) : null,
+          at: clock.now(),
+          ip: meta.ip,
+          userAgent: meta.userAgent?.slice(0, 512) ?? null,
+        });
+        throw new AppError(ErrorCode.LoginFailed);
+      }
       await guard.forget(admitted);
       if (user.status === 'disabled') throw new AppError(ErrorCode.UserStatusWrong);
       const session = await db.transaction(async (tx) => {

@@ -82,14 +82,34 @@ describe.each(DRIVERS)('account centre API on %s', (driver) => {
   it('shows the sign-in history, newest first, paged', async () => {
     const u = await registerUser(t);
     await login(u, '10.0.1.1');
+    t.clock.advance(1_000);
     await login(u, '10.0.1.2');
+    t.clock.advance(1_000);
+    const wrong = await t.call('POST', '/swx/customer/login/login', {
+      body: { username: u.username, password: 'Wrong1234' },
+      headers: { 'user-agent': CHROME_MAC },
+      remoteAddress: '10.0.1.3',
+    });
+    expect(wrong.body.code).toBe(40014);
     const page = await t.call<SignIns>('GET', '/swx/customer/user/listSignIns', {
       token: u.token,
       query: { size: '2' },
     });
-    expect(page.body.result.total).toBe(3);
-    expect(page.body.result.list.map((r) => r.ip)).toEqual(['10.0.1.2', '10.0.1.1']);
-    expect(page.body.result.list[0]).toMatchObject({ success: true, device: expect.stringMatching(/Chrome/) });
+    expect(page.body.result.total).toBe(4);
+    expect(page.body.result.list.map((r) => [r.ip, r.success])).toEqual([
+      ['10.0.1.3', false],
+      ['10.0.1.2', true],
+    ]);
+    expect(page.body.result.list[1]).toMatchObject({ success: true, device: expect.stringMatching(/Chrome/) });
+    const rest = await t.call<SignIns>('GET', '/swx/customer/user/listSignIns', {
+      token: u.token,
+      query: { size: '2', page: '2' },
+    });
+    expect(rest.body.result.list.map((r) => r.ip)).toEqual(['10.0.1.1', '127.0.0.1']);
+    // Another account's failures are not in it.
+    const other = await registerUser(t);
+    const theirs = await t.call<SignIns>('GET', '/swx/customer/user/listSignIns', { token: other.token });
+    expect(theirs.body.result.list.map((r) => r.success)).toEqual([true]);
     const bad = await t.call('GET', '/swx/customer/user/listSignIns', { token: u.token, query: { size: '500' } });
     expect(bad.body.code).toBe(40001);
   });
