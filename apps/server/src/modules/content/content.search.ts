@@ -34,9 +34,13 @@ export function snippet(body: string, needle: string): string {
   at = starts.findIndex((s, i) => s <= idx && (starts[i + 1] ?? Number.POSITIVE_INFINITY) > idx);
   const from = Math.max(0, at - SNIPPET_CHARS / 2);
   const to = Math.min(chars.length, from + SNIPPET_CHARS);
-  const text = chars
-    .slice(from, to)
-    .join('')
+  let cut = chars.slice(from, to).join('');
+  // Whole words at a cut edge (the match itself is kept whole).
+  const lead = from > 0 ? cut.search(/\s/) : -1;
+  if (lead >= 0 && lead < at - from) cut = cut.slice(lead + 1);
+  const tail = to < chars.length ? cut.search(/\s\S*$/) : -1;
+  if (tail > 0 && tail >= cut.length - (to - at) + needle.length) cut = cut.slice(0, tail);
+  const text = cut
     .replace(/\s+/g, ' ')
     .replace(/^#+ |^- /, '')
     .trim();

@@ -21,6 +21,12 @@ describe('help search folding', () => {
     expect(s.startsWith('…') && s.endsWith('…')).toBe(true);
     expect(s.length).toBeLessThanOrEqual(162);
     expect(snippet('nothing', 'needle')).toBe('');
+    // Cut at whole words.
+    const words = `${'alpha beta gamma '.repeat(20)}needle ${'delta epsilon '.repeat(20)}`;
+    const cut = snippet(words, 'needle');
+    expect(cut).toMatch(/^…(alpha|beta|gamma) /);
+    expect(cut).toMatch(/ (delta|epsilon)…$/);
+    expect(cut).toContain('needle');
   });
 });
 

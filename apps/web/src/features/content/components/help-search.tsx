@@ -35,7 +35,11 @@ export function HelpSearch() {
           value={text}
           onChange={(e) => setText(e.target.value)}
           placeholder={t('help.search.placeholder')}
-          leading={<IconSearch />}
+          leading={
+            <span className="help-search__icon" aria-hidden="true">
+              <IconSearch />
+            </span>
+          }
           testId="help-search-input"
         />
         <Button type="submit" data-testid="help-search-submit">
