@@ -56,11 +56,7 @@ export const HELP_QUERY_MAX = 64;
 
 /** `index/searchHelp`: FAQ and notices in the request language, case- and accent-insensitive, paged. */
 export const HelpSearchQuery = z.object({
-  q: z
-    .string({ error: 'E40001' })
-    .trim()
-    .min(1, { error: 'E40001' })
-    .max(HELP_QUERY_MAX, { error: 'E40001' }),
+  q: z.string({ error: 'E40001' }).trim().min(1, { error: 'E40001' }).max(HELP_QUERY_MAX, { error: 'E40001' }),
   page: z.coerce.number({ error: 'E40001' }).int({ error: 'E40001' }).min(1, { error: 'E40001' }).max(1000).default(1),
   size: z.coerce.number({ error: 'E40001' }).int({ error: 'E40001' }).min(1, { error: 'E40001' }).max(50).default(10),
 });
