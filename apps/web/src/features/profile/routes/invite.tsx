@@ -8,7 +8,7 @@ import { useCopy } from '@/shared/hooks/use-copy';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useSession } from '@/shared/session/use-session';
 import { useInviteSummary } from '../invite/api';
-import { InviteQr } from '../invite/invite-qr';
+import { QrCode } from '@/shared/components/qr-code';
 import { InviteRuleCard } from '../invite/invite-rule';
 import { InviteesList } from '../invite/invitees-list';
 import { inviteLink } from '../lib/invite-link';
@@ -32,7 +32,7 @@ export default function InviteRoute() {
     <Page title={t('invite.title')} subtitle={t('invite.subtitle')}>
       <section className="card invite-hero">
         {link ? (
-          <InviteQr text={link} label={t('invite.qr')} />
+          <QrCode text={link} label={t('invite.qr')} size={156} className="invite-qr" testId="invite-qr" />
         ) : (
           <span className="invite-hero__icon">
             <IconGift />

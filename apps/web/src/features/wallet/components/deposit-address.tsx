@@ -4,7 +4,7 @@ import { Button } from '@/shared/components/button';
 import { IconAlert, IconCopy } from '@/shared/components/icons';
 import { useCopy } from '@/shared/hooks/use-copy';
 import { useFormat } from '@/shared/hooks/use-format';
-import { QrCode } from './qr-code';
+import { QrCode } from '@/shared/components/qr-code';
 
 /**
  * Where to send the coins on the chosen network: the address (copy, QR), the minimum, and what not to
@@ -19,7 +19,7 @@ export function DepositAddress({ network }: { network: DepositNetwork }) {
   const address = network.address;
   return (
     <div className="deposit-address" data-testid="deposit-address-panel">
-      <QrCode text={address} label={t('wallet.deposit.qrAlt', names)} />
+      <QrCode text={address} label={t('wallet.deposit.qrAlt', names)} className="deposit-qr" testId="deposit-qr" />
       <div className="deposit-address__details">
         <span className="deposit-address__label">{t('wallet.deposit.address')}</span>
         <div className="deposit-address__box">

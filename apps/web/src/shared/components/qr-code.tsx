@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Skeleton } from '@/shared/components/skeleton';
 
-/** The QR code library is loaded with the first code shown: no other page of this feature carries it. */
+/** The QR code library is loaded with the first code shown: no other page carries it. */
 async function qrSvg(text: string): Promise<string> {
   const { default: QRCode } = await import('qrcode');
   // Dark on white with a quiet zone whatever the theme: scanners expect it.
@@ -13,8 +13,24 @@ async function qrSvg(text: string): Promise<string> {
   });
 }
 
-/** A QR code of the invite link as an image (an SVG data URL), made in the browser. */
-export function InviteQr({ text, label, size = 156 }: { text: string; label: string; size?: number }) {
+/**
+ * A QR code of `text` as an image (an SVG data URL), made in the browser: a deposit address, an
+ * invite link. Without `text` (still loading) it shows a placeholder.
+ */
+export function QrCode({
+  text,
+  label,
+  size = 168,
+  className,
+  testId,
+}: {
+  text: string;
+  label: string;
+  size?: number;
+  /** The frame's class (its place in the page). */
+  className: string;
+  testId: string;
+}) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -25,7 +41,7 @@ export function InviteQr({ text, label, size = 156 }: { text: string; label: str
         if (live) setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
       },
       () => {
-        // Without a code the link is still shown and copyable.
+        // Without a code the text is still shown beside it and copyable.
       },
     );
     return () => {
@@ -33,9 +49,9 @@ export function InviteQr({ text, label, size = 156 }: { text: string; label: str
     };
   }, [text]);
   return (
-    <div className="invite-qr" style={{ width: size, height: size }}>
+    <div className={className} style={{ width: size, height: size }}>
       {src ? (
-        <img src={src} alt={label} width={size} height={size} data-testid="invite-qr" data-text={text} />
+        <img src={src} alt={label} width={size} height={size} data-testid={testId} data-text={text} />
       ) : (
         <Skeleton width="100%" height="100%" />
       )}
