@@ -44,6 +44,7 @@ const ROUTES: { path: string; auth: Auth | 'both' }[] = [
   { path: '/trading', auth: 'both' },
   { path: '/loan', auth: 'both' },
   { path: '/nfts', auth: 'both' },
+  { path: '/nfts/@nft', auth: 'both' },
   { path: '/profile', auth: 'both' },
   { path: '/profile/kefu', auth: 'both' },
   { path: '/cruuency', auth: 'in' },
@@ -56,6 +57,7 @@ const ROUTES: { path: string; auth: Auth | 'both' }[] = [
   { path: '/profile/exchange', auth: 'in' },
   { path: '/profile/info', auth: 'in' },
   { path: '/profile/invite', auth: 'in' },
+  { path: '/profile/level', auth: 'in' },
   { path: '/profile/notification', auth: 'in' },
   { path: '/profile/alerts', auth: 'in' },
   { path: '/profile/verify', auth: 'in' },
@@ -75,8 +77,10 @@ describe('the route list', () => {
   it("names every path of apps/web's router", () => {
     const router = fs.readFileSync(path.resolve(__dirname, '../../apps/web/src/app/router.tsx'), 'utf8');
     const paths = [...router.matchAll(/path: '([^']+)'/g)].map((m) => m[1] ?? '').filter((p) => p !== '*');
-    const listed = new Set(ROUTES.map((r) => r.path.split('?')[0]));
-    const missing = paths.filter((p) => !listed.has(p === '/' ? p : `/${p.replace(/:\w+/g, 'google')}`));
+    const listed = ROUTES.map((r) => r.path.split('?')[0] ?? '');
+    // A parameter stands for any one segment (a placeholder such as @nft, or the real value).
+    const pattern = (p: string) => new RegExp(`^${p === '/' ? '/' : `/${p.replace(/:\w+/g, '[^/]+')}`}$`);
+    const missing = paths.filter((p) => !listed.some((l) => pattern(p).test(l)));
     expect(missing).toEqual([]);
   });
 });
@@ -103,6 +107,15 @@ async function signIn(): Promise<string> {
   });
   const { result } = (await res.json()) as { result: { token: string } };
   return result.token;
+}
+
+/** A listed charity NFT's public id (the seed lists some on every fresh platform). */
+async function firstNftId(): Promise<string> {
+  const res = await fetch(`${env.server.url}/swx/customer/index/listNft`);
+  const { result } = (await res.json()) as { result: { list: { id: number }[] } };
+  const id = result.list[0]?.id;
+  if (id === undefined) throw new Error('no NFT listed');
+  return String(id);
 }
 
 async function firstContentId(): Promise<string> {
@@ -242,6 +255,7 @@ describe.concurrent('routes pass axe (WCAG 2.1 AA, serious and critical)', () =>
   it.for(combos)('%s, signed %s, %s', { timeout: 240_000 }, async ([layout, auth, lang], { expect }) => {
     const token = auth === 'in' ? await signIn() : undefined;
     const contentId = await firstContentId();
+    const nftId = await firstNftId();
     const context = await visitor(layout, lang, { token });
     const page = await context.newPage();
     const problems: Found[] = [];
@@ -249,7 +263,7 @@ describe.concurrent('routes pass axe (WCAG 2.1 AA, serious and critical)', () =>
     let previous = '';
     for (const route of ROUTES) {
       if (route.auth !== 'both' && route.auth !== auth) continue;
-      const url = route.path.replace('@content', contentId);
+      const url = route.path.replace('@content', contentId).replace('@nft', nftId);
       // The first route loads the document (its title and language are checked from the first
       // parse); the others are reached in the app, as a visitor does, unless only the query changes.
       const pathname = url.split('?')[0] ?? url;
