@@ -141,6 +141,27 @@ export const LoginResult = z.object({
 });
 export type LoginResult = z.infer<typeof LoginResult>;
 
+/** A second factor a user can answer a sign-in challenge with. */
+export const SecondFactor = z.enum(['totp', 'passkey', 'recovery']);
+export type SecondFactor = z.infer<typeof SecondFactor>;
+
+/**
+ * The password (or Google, or wallet) was right but the account has a second factor: no session yet.
+ * The ticket is single use and short lived; the client answers it with one of `methods`.
+ */
+export const TwoFactorChallenge = z.object({
+  twoFactor: z.object({
+    ticket: z.string(),
+    methods: z.array(SecondFactor),
+    expiresAt: z.string(),
+  }),
+});
+export type TwoFactorChallenge = z.infer<typeof TwoFactorChallenge>;
+
+/** What every sign-in call answers: a session, or a second-factor challenge to answer first. */
+export const SignInOutcome = z.union([LoginResult, TwoFactorChallenge]);
+export type SignInOutcome = z.infer<typeof SignInOutcome>;
+
 export const RepasswordRequest = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('change'),

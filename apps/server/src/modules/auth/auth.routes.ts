@@ -4,6 +4,7 @@ import {
   CheckUserResult,
   LoginRequest,
   LoginResult,
+  SignInOutcome,
   RegisterRequest,
   RepasswordRequest,
   RepasswordTxRequest,
@@ -110,7 +111,7 @@ export async function authRoutes(
           'An unknown name and a wrong password both answer 40014. Five failed tries from one client at one ' +
           'account answer 40015 for 15 minutes (a reset of the password lifts it).',
         body: LoginRequest,
-        response: { 200: envelope(LoginResult) },
+        response: { 200: envelope(SignInOutcome) },
       },
     },
     async (req) => {

@@ -1,6 +1,8 @@
 import type {
   CodePurpose,
   LoginResult,
+  SignInOutcome,
+  TwoFactorChallenge,
   LoginRequest,
   RegisterRequest,
   RepasswordRequest,
@@ -57,6 +59,11 @@ interface Deps {
    * (auth.session-cache.ts). Without it, only this process forgets.
    */
   events?: SessionEvents;
+  /**
+   * The second factor (TOTP, passkeys): asked once the first factor is proved; answers a challenge
+   * when the account has one enrolled, null when it has none. None by default.
+   */
+  secondFactor?: { challenge(userId: number, meta: ClientMeta): Promise<TwoFactorChallenge | null> };
 }
 
 export interface SessionEvents {
@@ -65,7 +72,7 @@ export interface SessionEvents {
   subscribe(topic: string, handler: (message: BusMessage) => void): () => void;
 }
 
-type ClientMeta = { ip: string; userAgent?: string };
+export type ClientMeta = { ip: string; userAgent?: string };
 
 /** How often a session's last-seen time is written (on a read of the session from the database). */
 export const LAST_SEEN_EVERY_MS = 5 * 60_000;
@@ -288,10 +295,26 @@ export function createAuthService(deps: Deps) {
         throw new AppError(ErrorCode.LoginFailed);
       }
       await guard.forget(admitted);
-      if (user.status === 'disabled') throw new AppError(ErrorCode.UserStatusWrong);
+      return this.completeSignIn(Number(user.id), meta);
+    },
+
+    /**
+     * Every sign-in (password, Google, wallet) ends here once its first factor is proved: a disabled
+     * account stops, an account with a second factor gets a challenge instead of a session.
+     */
+    async completeSignIn(userId: number, meta: ClientMeta): Promise<SignInOutcome> {
+      const user = await usersService.findById(db, userId);
+      if (!user || user.status === 'disabled') throw new AppError(ErrorCode.UserStatusWrong);
+      const challenge = await deps.secondFactor?.challenge(userId, meta);
+      if (challenge) return challenge;
+      return this.startSession(userId, meta);
+    },
+
+    /** Opens the session of a user whose every factor is proved; tells them of the new sign-in. */
+    async startSession(userId: number, meta: ClientMeta): Promise<LoginResult> {
       const session = await db.transaction(async (tx) => {
-        const fresh = await usersService.recordLogin(tx, Number(user.id), clock.now());
-        await notice(tx, Number(user.id), 'newSignIn', { ip: meta.ip, device: describeDevice(meta.userAgent) });
+        const fresh = await usersService.recordLogin(tx, userId, clock.now());
+        await notice(tx, userId, 'newSignIn', { ip: meta.ip, device: describeDevice(meta.userAgent) });
         return issueSession(tx, fresh as UserRow, meta);
       });
       noticesSent();

@@ -94,6 +94,10 @@ export function createUsersService({ db }: { db: Db }) {
       if (!row) throw new AppError(ErrorCode.UserNotFound);
       return row.kycStatus as KycStatus;
     },
+    async findById(exec: Executor, id: number) {
+      const [u] = await exec.select().from(users).where(eq(users.id, id));
+      return u;
+    },
     async findByUsername(exec: Executor, username: string) {
       const [u] = await exec.select().from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
       return u;

@@ -1,9 +1,9 @@
-import type { LoginRequest, LoginResult } from '@openbourse/contracts/auth.ts';
+import type { LoginRequest, SignInOutcome } from '@openbourse/contracts/auth.ts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/shared/lib/api-client';
 
-export async function login(body: LoginRequest): Promise<LoginResult> {
-  const { result } = await api.post<LoginResult>('login/login', body);
+export async function login(body: LoginRequest): Promise<SignInOutcome> {
+  const { result } = await api.post<SignInOutcome>('login/login', body);
   return result;
 }
 

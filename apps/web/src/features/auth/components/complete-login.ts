@@ -1,4 +1,4 @@
-import type { LoginResult } from '@openbourse/contracts/auth.ts';
+import type { LoginResult, SignInOutcome, TwoFactorChallenge } from '@openbourse/contracts/auth.ts';
 import type { QueryClient } from '@tanstack/react-query';
 import { userInfoQuery } from '@/shared/api/get-user-info';
 import { queryKeys } from '@/shared/api/query-keys';
@@ -10,3 +10,11 @@ export function completeLogin(queryClient: QueryClient, result: LoginResult): vo
   sessionStore.logIn(result.token, result.user);
   queryClient.setQueryData(userInfoQuery(result.token).queryKey, result.user);
 }
+
+/** True when a sign-in answered a second-factor challenge instead of a session. */
+export function isChallenge(outcome: SignInOutcome): outcome is TwoFactorChallenge {
+  return 'twoFactor' in outcome;
+}
+
+/** Where a sign-in's second-factor challenge is answered; the challenge travels in the router state. */
+export const TWO_FACTOR_PATH = '/pass/two-factor';

@@ -13,7 +13,7 @@ import { validate } from '@/shared/lib/validation';
 import { useSession } from '@/shared/session/use-session';
 import { useLogin } from '../api/login';
 import { AuthLayout } from '../components/auth-layout';
-import { completeLogin } from '../components/complete-login';
+import { completeLogin, isChallenge, TWO_FACTOR_PATH } from '../components/complete-login';
 
 export default function LoginRoute() {
   const { t } = useTranslation();
@@ -43,6 +43,10 @@ export default function LoginRoute() {
     }
     mutation.mutate(checked.data, {
       onSuccess(result) {
+        if (isChallenge(result)) {
+          navigate(TWO_FACTOR_PATH, { state: { challenge: result.twoFactor, redirect } });
+          return;
+        }
         completeLogin(queryClient, result);
         toast.success(t('auth.login.welcome', { name: result.user.username }));
         navigate(redirect, { replace: true });
