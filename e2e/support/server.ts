@@ -28,6 +28,7 @@ export async function startServer(): Promise<RunningServer> {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       DATABASE_URL: '',

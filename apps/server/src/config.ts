@@ -10,6 +10,11 @@ const ConfigSchema = z.object({
    * books go to the process that owns them. Default: http://127.0.0.1:<PORT> (processes on one machine).
    */
   INTERNAL_URL: z.string().url().optional(),
+  /**
+   * The address users open the web app at (e.g. https://trade.example.com), no path: the domain a
+   * wallet sign-in message must name, the base of links to the site. Default http://localhost:<PORT>.
+   */
+  PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   /** Tests only: a file holding milliseconds the server's clock runs ahead by (lib/clock.ts offsetFileClock). */
   CLOCK_OFFSET_FILE: z.string().optional(),
