@@ -196,6 +196,28 @@ export const ErrorCode = {
   ContactUnchanged: 40090,
   /** A session to sign out that is not one of the user's live sessions. */
   SessionNotFound: 40091,
+  /** A first password for an account that already has one (change it with the current one). */
+  PasswordAlreadySet: 40092,
+  /** API keys (modules/apikeys): an X-OB-KEY that names no key. */
+  ApiKeyUnknown: 40130,
+  /** A revoked or expired API key. */
+  ApiKeyInactive: 40131,
+  /** A signed request from an address outside the key's allow-list. */
+  ApiKeyIpNotAllowed: 40132,
+  /** X-OB-TIMESTAMP missing, older than the window or ahead of the server's clock. */
+  ApiKeyTimestamp: 40133,
+  /** The call is not open to API keys, or the key lacks its scope (read / trade). */
+  ApiKeyScope: 40134,
+  /** A signed request seen before (replay). */
+  ApiKeyReplay: 40135,
+  /** X-OB-SIGNATURE does not match the request. */
+  ApiKeySignature: 40136,
+  /** Creating one key more than the per-user maximum ({max}). */
+  ApiKeyLimit: 40137,
+  /** An allow-list entry that is not an IPv4/IPv6 address or CIDR range ({value}). */
+  ApiKeyIpInvalid: 40138,
+  /** Revoking a key that is not one of the user's live keys. */
+  ApiKeyNotFound: 40139,
   NotFound: 40400,
   RouteNotFound: 40401,
   PayloadTooLarge: 41300,
