@@ -218,6 +218,10 @@ export const ErrorCode = {
   ApiKeyIpInvalid: 40138,
   /** Revoking a key that is not one of the user's live keys. */
   ApiKeyNotFound: 40139,
+  /** A push subscription whose endpoint is not a push service this platform sends to (https, known host). */
+  PushEndpointRefused: 40145,
+  /** A push subscription whose keys are not a P-256 public key (p256dh) and a 16-byte secret (auth). */
+  PushKeysInvalid: 40146,
   NotFound: 40400,
   RouteNotFound: 40401,
   PayloadTooLarge: 41300,
