@@ -9,7 +9,8 @@ export const users = pgTable(
     email: text('email'),
     areaCode: text('area_code'),
     phone: text('phone'),
-    passwordHash: text('password_hash').notNull(),
+    /** Null for an account made by Google or wallet sign-in until its owner sets a password. */
+    passwordHash: text('password_hash'),
     txPasswordHash: text('tx_password_hash'),
     /** active | disabled (by an operator). Failed sign-ins are counted in rate_limits, per client. */
     status: text('status').notNull().default('active'),
