@@ -27,3 +27,5 @@ export * from '../modules/options/options.tables.ts';
 export * from '../modules/nfts/nfts.tables.ts';
 export * from '../modules/invites/invites.tables.ts';
 export * from '../modules/support/support.tables.ts';
+export * from '../modules/twofactor/twofactor.tables.ts';
+export * from '../modules/push/push.tables.ts';
