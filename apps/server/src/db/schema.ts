@@ -29,3 +29,4 @@ export * from '../modules/invites/invites.tables.ts';
 export * from '../modules/support/support.tables.ts';
 export * from '../modules/twofactor/twofactor.tables.ts';
 export * from '../modules/push/push.tables.ts';
+export * from '../modules/apikeys/apikeys.tables.ts';
