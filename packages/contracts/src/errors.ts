@@ -222,6 +222,26 @@ export const ErrorCode = {
   PushEndpointRefused: 40145,
   /** A push subscription whose keys are not a P-256 public key (p256dh) and a 16-byte secret (auth). */
   PushKeysInvalid: 40146,
+  /** Users' second factor (modules/twofactor): none given where the account needs one (field proof). */
+  TwoFactorRequired: 40120,
+  /** A TOTP code, passkey or recovery code that is wrong, expired or already used (field proof). */
+  TwoFactorWrong: 40121,
+  /** A sign-in ticket that is unknown, expired (5 minutes) or already answered: sign in again. */
+  TwoFactorTicketInvalid: 40122,
+  /** Too many second-factor tries for the account; params: minutes. */
+  TwoFactorTooManyTries: 40123,
+  /** TOTP enrolment out of order: already on (remove it first), or no enrolment started. */
+  TotpState: 40124,
+  /** A passkey that is not one of the user's. */
+  PasskeyNotFound: 40125,
+  /** A passkey registration that could not be verified, or whose options expired. */
+  PasskeyRejected: 40126,
+  /** Removing or regenerating what the account does not have enrolled. */
+  TwoFactorNotEnabled: 40127,
+  /** A passkey name empty or over 40 characters. */
+  PasskeyNameInvalid: 40128,
+  /** Adding a passkey over the per-user cap; params: max. */
+  PasskeysFull: 40129,
   NotFound: 40400,
   RouteNotFound: 40401,
   PayloadTooLarge: 41300,
