@@ -242,6 +242,26 @@ export const ErrorCode = {
   PasskeyNameInvalid: 40128,
   /** Adding a passkey over the per-user cap; params: max. */
   PasskeysFull: 40129,
+  /** Wallet sign-in (modules/wallet-signin): the signed message is not an EIP-4361 message of this site (URI, version, address). */
+  WalletMessageInvalid: 40110,
+  /** The signed message names another domain than this site's. */
+  WalletDomainWrong: 40111,
+  /** The signed message names a chain this site does not accept; params: chains. */
+  WalletChainWrong: 40112,
+  /** The nonce or the message has expired (or was issued in the future): ask for a new one. */
+  WalletNonceExpired: 40113,
+  /** A nonce this site never issued (for this purpose and account), or one already used. */
+  WalletNonceUnknown: 40114,
+  /** The signature was not made by the message's address. */
+  WalletSignatureWrong: 40115,
+  /** Linking a wallet that is linked to another account. */
+  WalletLinkedElsewhere: 40116,
+  /** Linking a wallet that is already linked to this account. */
+  WalletAlreadyLinked: 40117,
+  /** Unlinking the account's only way in (no password, no other wallet or identity). */
+  WalletOnlyWayIn: 40118,
+  /** A smart-account signature could not be checked now (the chain's node did not answer). */
+  WalletVerifyUnavailable: 40119,
   NotFound: 40400,
   RouteNotFound: 40401,
   PayloadTooLarge: 41300,
