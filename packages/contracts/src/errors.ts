@@ -218,6 +218,12 @@ export const ErrorCode = {
   ApiKeyIpInvalid: 40138,
   /** Revoking a key that is not one of the user's live keys. */
   ApiKeyNotFound: 40139,
+  /** Proof of liabilities (modules/liabilities): no snapshot has been published yet. */
+  LiabilitiesNoSnapshot: 40140,
+  /** The user had no real-account balance in the snapshot asked for (no leaf of theirs in its tree). */
+  LiabilitiesNotInSnapshot: 40141,
+  /** (admin) A reserve record for a currency the ledger does not know. */
+  ReserveCurrencyUnknown: 40142,
   /** A push subscription whose endpoint is not a push service this platform sends to (https, known host). */
   PushEndpointRefused: 40145,
   /** A push subscription whose keys are not a P-256 public key (p256dh) and a 16-byte secret (auth). */
