@@ -30,3 +30,4 @@ export * from '../modules/support/support.tables.ts';
 export * from '../modules/twofactor/twofactor.tables.ts';
 export * from '../modules/push/push.tables.ts';
 export * from '../modules/apikeys/apikeys.tables.ts';
+export * from '../modules/liabilities/liabilities.tables.ts';
