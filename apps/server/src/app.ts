@@ -20,6 +20,13 @@ import { createPlatform } from './platform.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { type AdminRole, may } from './modules/admin/admin.roles.ts';
 import { type ClientLimits, authRoutes, DEFAULT_CLIENT_LIMITS } from './modules/auth/auth.routes.ts';
+import { apiKeysRoutes } from './modules/apikeys/apikeys.routes.ts';
+import {
+  API_KEY_SECURITY_DOC,
+  API_KEY_SECURITY_SCHEMES,
+  authenticateByKey,
+  registerApiKeyHooks,
+} from './modules/apikeys/apikeys.http.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import type { LoginGuardRules } from './modules/auth/login-guard.ts';
 import type { LimitRule } from './modules/limits/limits.service.ts';
@@ -54,7 +61,7 @@ import { type FileStoreConfig, filesRoutes } from './modules/files/files.routes.
 export interface BuildOptions {
   config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'SESSION_TTL_HOURS' | 'WEB_DIST'> &
     Partial<
-      Pick<Config, 'ADMIN_DIST' | 'TRUST_PROXY' | 'REDIS_URL' | 'REDIS_PREFIX' | 'ROLES' | 'ADMIN_SESSION_TTL_HOURS'>
+      Pick<Config, 'ADMIN_DIST' | 'TRUST_PROXY' | 'REDIS_URL' | 'REDIS_PREFIX' | 'ROLES' | 'ADMIN_SESSION_TTL_HOURS' | 'API_KEYS_ENCRYPTION_KEY'>
     > &
     FileStoreConfig;
   database: Database;
@@ -101,6 +108,8 @@ export async function buildApp(opts: BuildOptions) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerInputGuard(app);
+  // A signed request's raw body, and the key scheme on the routes that declare a scope (modules/apikeys).
+  registerApiKeyHooks(app, { bodyLimit: 64 * 1024 });
 
   const platform = createPlatform({ ...opts, clock, log: app.log });
   const { services } = platform;
@@ -118,6 +127,11 @@ export async function buildApp(opts: BuildOptions) {
 
   // Before validation: a caller without a session learns nothing about a route's body (401, not 40001).
   app.addHook('preValidation', async (req, reply) => {
+    // A request signed with an API key (X-OB-KEY) acts for the key's user, within its scopes only.
+    if (await authenticateByKey(services.apiKeys, req)) {
+      if (req.accountMode === 'demo') await accounts.enterDemo(req.user!.id);
+      return;
+    }
     const mode = req.routeOptions.config?.auth;
     if (!mode) return;
     const token = extractToken(req.headers.authorization);
@@ -135,10 +149,11 @@ export async function buildApp(opts: BuildOptions) {
         description:
           'Every answer is HTTP 200 with { code, msg, result } (code 200 = success; other codes are the error ' +
           'catalogue, msg translated by the `lang` header). A missing or expired token on a private call answers ' +
-          'HTTP 401 with code 401. Header `virtually: YES` selects the demo account, `NO` (default) the real one.',
+          'HTTP 401 with code 401. Header `virtually: YES` selects the demo account, `NO` (default) the real one.' +
+          API_KEY_SECURITY_DOC,
       },
       components: {
-        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' }, ...API_KEY_SECURITY_SCHEMES },
       },
     },
     transform: jsonSchemaTransform,
@@ -167,6 +182,7 @@ export async function buildApp(opts: BuildOptions) {
     limiter,
     codes: (opts.authLimits?.client ?? DEFAULT_CLIENT_LIMITS).codes,
   });
+  await app.register(apiKeysRoutes, { apiKeys: services.apiKeys });
   await app.register(contentRoutes, { content: services.content, params: services.params, home: services.home });
   await app.register(walletRoutes, { accounts });
   await app.register(depositRoutes, { deposits: services.deposits });

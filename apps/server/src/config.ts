@@ -75,6 +75,11 @@ const ConfigSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(8),
+  /**
+   * The key API key secrets are sealed with at rest (32 bytes: 64 hex digits or base64). Unset: a
+   * random key kept in DATA_DIR/api-keys.key. Every process of an installation must share it.
+   */
+  API_KEYS_ENCRYPTION_KEY: z.string().optional(),
   SEED_DEMO_USER: z
     .enum(['true', 'false'])
     .default('true')

@@ -7,6 +7,8 @@ import type { Quote } from '@openbourse/contracts/market.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BuildOptions } from './app.ts';
 import type { Clock } from './lib/clock.ts';
+import { createApiKeys } from './modules/apikeys/apikeys.service.ts';
+import { serverKeyLoader } from './modules/apikeys/apikeys.seal.ts';
 import { createAdminAccounts } from './modules/admin/admin.accounts.ts';
 import { createAdminAuth } from './modules/admin/admin.auth.ts';
 import { createAdminDashboard } from './modules/admin/admin.dashboard.ts';
@@ -462,7 +464,16 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
       return mine ? { level: mine.level, name: mine.name } : null;
     },
   });
+  // API keys for bots: signed requests acting for a user with the key's scopes only (modules/apikeys).
+  const apiKeys = createApiKeys({
+    db,
+    clock,
+    limiter,
+    users,
+    serverKey: serverKeyLoader({ configured: opts.config.API_KEYS_ENCRYPTION_KEY, dataDir: opts.config.dataDir }),
+  });
   const services = {
+    apiKeys,
     support,
     supportAgents,
     supportCanned,
