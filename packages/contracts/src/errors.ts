@@ -268,6 +268,26 @@ export const ErrorCode = {
   WalletOnlyWayIn: 40118,
   /** A smart-account signature could not be checked now (the chain's node did not answer). */
   WalletVerifyUnavailable: 40119,
+  /** Third-party sign-in (modules/oauth): the provider is not configured, or an operator disabled it. */
+  SignInProviderOff: 40100,
+  /** A sign-in attempt this site never started (a wrong state), or one already finished: start again. */
+  SignInAttemptUnknown: 40101,
+  /** The sign-in attempt is older than ten minutes: start again. */
+  SignInAttemptExpired: 40102,
+  /** The provider refused the code (already used, or not its own) or its answer failed a check. */
+  SignInRefused: 40103,
+  /** The provider did not prove the account's email address (unverified or missing). */
+  SignInEmailUnverified: 40104,
+  /** A link ticket that is unknown, used, expired or out of tries: sign in with the provider again. */
+  LinkTicketInvalid: 40105,
+  /** Unlinking the account's only way in (no password, no other sign-in). */
+  LastWayIn: 40106,
+  /** A linked sign-in that is not one of the account's. */
+  IdentityNotFound: 40107,
+  /** The provider's account is linked to another account here. */
+  IdentityTaken: 40108,
+  /** (admin) An issuer that is not https (plain http only on this machine) or does not answer OpenID discovery. */
+  SignInIssuerInvalid: 40109,
   NotFound: 40400,
   RouteNotFound: 40401,
   PayloadTooLarge: 41300,

@@ -18,8 +18,11 @@ export interface CodeTarget {
   address: string;
 }
 
-/** The public purposes, and the account centre's contact change (a code to the old address, one to the new). */
-export type AnyPurpose = CodePurpose | 'changeOld' | 'changeNew';
+/**
+ * The public purposes, the account centre's contact change (a code to the old address, one to the new)
+ * and the proof that links a third-party sign-in to an existing account (modules/oauth).
+ */
+export type AnyPurpose = CodePurpose | 'changeOld' | 'changeNew' | 'link';
 
 const digest = (purpose: string, target: string, code: string) => sha256(`${purpose}:${target}:${code}`);
 
