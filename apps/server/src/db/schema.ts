@@ -33,3 +33,4 @@ export * from '../modules/apikeys/apikeys.tables.ts';
 export * from '../modules/liabilities/liabilities.tables.ts';
 export * from '../modules/wallet-signin/wallet-signin.tables.ts';
 export * from '../modules/oauth/oauth.tables.ts';
+export * from '../modules/twofactor/twofactor.tables.ts';
