@@ -48,6 +48,7 @@ import { withdrawalRoutes } from './modules/wallet/wallet.withdrawals.routes.ts'
 import { exchangeRoutes } from './modules/exchange/exchange.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { watchlistRoutes } from './modules/watchlist/watchlist.routes.ts';
+import { twoFactorRoutes } from './modules/twofactor/twofactor.routes.ts';
 import type { WatchlistOptions } from './modules/watchlist/watchlist.service.ts';
 import { MAX_FRAME_BYTES, messageSocket, socketErrorHandler } from './modules/realtime/message.socket.ts';
 import type { MarketOptions } from './modules/market/market.config.ts';
@@ -61,7 +62,16 @@ import { type FileStoreConfig, filesRoutes } from './modules/files/files.routes.
 export interface BuildOptions {
   config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'SESSION_TTL_HOURS' | 'WEB_DIST'> &
     Partial<
-      Pick<Config, 'ADMIN_DIST' | 'TRUST_PROXY' | 'REDIS_URL' | 'REDIS_PREFIX' | 'ROLES' | 'ADMIN_SESSION_TTL_HOURS' | 'API_KEYS_ENCRYPTION_KEY'>
+      Pick<
+        Config,
+        | 'ADMIN_DIST'
+        | 'TRUST_PROXY'
+        | 'REDIS_URL'
+        | 'REDIS_PREFIX'
+        | 'ROLES'
+        | 'ADMIN_SESSION_TTL_HOURS'
+        | 'API_KEYS_ENCRYPTION_KEY'
+      >
     > &
     FileStoreConfig;
   database: Database;
@@ -153,7 +163,10 @@ export async function buildApp(opts: BuildOptions) {
           API_KEY_SECURITY_DOC,
       },
       components: {
-        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' }, ...API_KEY_SECURITY_SCHEMES },
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'Authorization' },
+          ...API_KEY_SECURITY_SCHEMES,
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -186,7 +199,16 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(contentRoutes, { content: services.content, params: services.params, home: services.home });
   await app.register(walletRoutes, { accounts });
   await app.register(depositRoutes, { deposits: services.deposits });
-  await app.register(withdrawalRoutes, { withdrawals: services.withdrawals });
+  await app.register(withdrawalRoutes, {
+    withdrawals: services.withdrawals,
+    publicUrl: process.env.PUBLIC_URL?.trim() || undefined,
+  });
+  await app.register(twoFactorRoutes, {
+    core: services.twoFactor,
+    enrol: services.twoFactorEnrol,
+    limiter,
+    publicUrl: process.env.PUBLIC_URL?.trim() || undefined,
+  });
   await app.register(loansRoutes, { loans: services.loans });
   await app.register(supportRoutes, { support: services.support });
   await app.register(earnRoutes, { earn: services.earn });

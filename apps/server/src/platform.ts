@@ -70,6 +70,7 @@ import { createMarketMaker, MARKET_MAKER_USERNAME, unusablePassword } from './mo
 import { createSpotService } from './modules/spot/spot.service.ts';
 import { createTradingService, tradingOptionsFromEnv } from './modules/trading/trading.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { createExternalAccounts } from './modules/auth/auth.external.ts';
 import { createSupport } from './modules/support/support.service.ts';
 import { createSupportAgents } from './modules/support/support.agent.ts';
 import { createCanned } from './modules/support/support.canned.ts';
@@ -78,6 +79,9 @@ import { createAccountsService } from './modules/wallet/accounts.service.ts';
 import { createDeposits } from './modules/wallet/wallet.deposits.ts';
 import { createWithdrawals } from './modules/wallet/wallet.withdrawals.ts';
 import { createWatchlistService } from './modules/watchlist/watchlist.service.ts';
+import { createTwoFactorEnrolment } from './modules/twofactor/twofactor.enrol.ts';
+import { twoFactorKey } from './modules/twofactor/twofactor.key.ts';
+import { createTwoFactorCore } from './modules/twofactor/twofactor.service.ts';
 
 export function createPlatform(opts: BuildOptions & { clock: Clock; log: FastifyBaseLogger }) {
   const { clock, log } = opts;
@@ -101,7 +105,27 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   const limiter = redisLimiter ?? createRateLimiter({ db, clock });
   const users = createUsersService({ db });
   const codes = createCodesService({ db, clock, mailer });
+  // The second factor (modules/twofactor): asked by every sign-in once its first factor is proved, and
+  // by withdrawals (verifyStepUp). TOTP secrets are sealed under TWOFACTOR_KEY (or DATA_DIR/twofactor.key).
+  const twoFactorSealKey = twoFactorKey({ configured: process.env.TWOFACTOR_KEY, dataDir: opts.config.dataDir });
+  const twoFactor = createTwoFactorCore({
+    db,
+    clock,
+    limiter,
+    key: twoFactorSealKey,
+    passwordHash: async (exec, userId) => (await users.byId(exec, userId)).passwordHash,
+    startSession: (userId, meta) => auth.startSession(userId, meta),
+  });
+  const twoFactorEnrol = createTwoFactorEnrolment({
+    db,
+    clock,
+    core: twoFactor,
+    key: twoFactorSealKey,
+    issuer: async () => (await params.get('site_name')) ?? 'OpenBourse',
+    username: async (exec, userId) => (await users.byId(exec, userId)).username,
+  });
   const auth = createAuthService({
+    secondFactor: twoFactor,
     db,
     clock,
     users,
@@ -114,6 +138,8 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     notifications,
     events,
   });
+  /** Password-less accounts made by Google or wallet sign-in (auth.external.ts). */
+  const externalAccounts = createExternalAccounts({ users, clock });
   const account = createAccountService({
     db,
     clock,
@@ -143,6 +169,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   // Housekeeping: published events kept a day, expired rate-limit keys.
   jobs.define('events.sweep', { every: 'hour', handler: () => events.sweep().then(() => undefined) });
   jobs.define('jobs.sweep', { every: 'hour', handler: () => jobs.sweep().then(() => undefined) });
+  jobs.define('twofactor.sweep', { every: 'hour', handler: () => twoFactor.sweep().then(() => undefined) });
   jobs.define('limits.sweep', { every: 5 * 60_000, handler: () => limiter.sweep().then(() => undefined) });
   const ledger = createLedgerService({ db, clock });
   // VIP levels: set daily from each user's 30-day volume (margin, spot, exchange: read at run time
@@ -330,6 +357,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     ledger,
     limiter,
     txPasswordHash: async (userId) => (await users.byId(db, userId)).txPasswordHash,
+    secondFactor: (userId, proof, rp) => twoFactor.verifyStepUp(userId, proof, rp),
   });
   // Currency exchange (user/dh): quotes at the recorded ticks of each coin's USDT market.
   const exchange = createExchangeService({
@@ -473,7 +501,10 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     serverKey: serverKeyLoader({ configured: opts.config.API_KEYS_ENCRYPTION_KEY, dataDir: opts.config.dataDir }),
   });
   const services = {
+    twoFactor,
+    twoFactorEnrol,
     apiKeys,
+    externalAccounts,
     support,
     supportAgents,
     supportCanned,

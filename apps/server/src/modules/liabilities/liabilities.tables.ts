@@ -84,5 +84,8 @@ export const liabilitiesReserves = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('liabilities_reserves_currency_idx').on(t.currency), check('liabilities_reserves_amount', sql`${t.amount} >= 0`)],
+  (t) => [
+    index('liabilities_reserves_currency_idx').on(t.currency),
+    check('liabilities_reserves_amount', sql`${t.amount} >= 0`),
+  ],
 );
