@@ -33,6 +33,8 @@ import type { LimitRule } from './modules/limits/limits.service.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import type { PushOptions } from './modules/push/push.config.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
 import { depositRoutes } from './modules/wallet/wallet.deposits.routes.ts';
 import { loansRoutes } from './modules/loans/loans.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
@@ -84,6 +86,8 @@ export interface BuildOptions {
   market?: Partial<MarketOptions>;
   /** Margin trading settings over those of the environment (TRADING_*). */
   trading?: Partial<TradingOptions>;
+  /** Web push settings over those of the environment (VAPID_*, PUSH_*). */
+  push?: Partial<PushOptions>;
   /** Watchlist caps over the defaults (100 favourites, 50 waiting alerts). */
   watchlist?: Partial<WatchlistOptions>;
   /** How often a process tries to take the feed's and the engine's leases (default 1 s). */
@@ -229,6 +233,7 @@ export async function buildApp(opts: BuildOptions) {
   });
   await app.register(spotRoutes, { spot: services.spot });
   await app.register(notificationsRoutes, { notifications });
+  await app.register(pushRoutes, { push: services.push });
   await app.register(watchlistRoutes, { watchlist: services.watchlist });
   await app.register(filesRoutes, { files: services.files, limiter });
   // The back office's API (/swx/admin/*): its own sessions, roles and audit log.

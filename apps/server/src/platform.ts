@@ -65,6 +65,8 @@ import { marketOptionsFromEnv } from './modules/market/market.config.ts';
 import { createMarketService } from './modules/market/market.service.ts';
 import { createRedisTickStream } from './modules/market/market.stream.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { pushOptionsFromEnv } from './modules/push/push.config.ts';
+import { createPushService } from './modules/push/push.service.ts';
 import { createParamsService } from './modules/params/params.service.ts';
 import { createMarketMaker, MARKET_MAKER_USERNAME, unusablePassword } from './modules/spot/spot.maker.ts';
 import { createSpotService } from './modules/spot/spot.service.ts';
@@ -103,6 +105,16 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     ? createRedisRateLimiter({ url: opts.config.REDIS_URL, clock, prefix: `${redisPrefix}:limit:` })
     : null;
   const limiter = redisLimiter ?? createRateLimiter({ db, clock });
+  // A web push for each new notification, sent by the push relay after the commit (modules/push).
+  const push = createPushService({
+    db,
+    clock,
+    notifications,
+    events,
+    limiter,
+    log,
+    options: { ...pushOptionsFromEnv(process.env), ...opts.push },
+  });
   const users = createUsersService({ db });
   const codes = createCodesService({ db, clock, mailer });
   // The second factor (modules/twofactor): asked by every sign-in once its first factor is proved, and
@@ -166,6 +178,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   // Durable jobs, each period run once by one process (DESIGN §6): periodic maintenance goes here.
   const jobs = createJobs({ database: opts.database, clock, log: log });
   jobs.define('market.prune-ticks', { every: marketOptions.pruneEveryMs, handler: () => market.prune() });
+  jobs.define('push.sweep', { every: 3_600_000, handler: () => push.sweep().then(() => undefined) });
   // Housekeeping: published events kept a day, expired rate-limit keys.
   jobs.define('events.sweep', { every: 'hour', handler: () => events.sweep().then(() => undefined) });
   jobs.define('jobs.sweep', { every: 'hour', handler: () => jobs.sweep().then(() => undefined) });
@@ -542,6 +555,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     mailer,
     events,
     notifications,
+    push,
     limiter,
     users,
     codes,
@@ -571,6 +585,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     async start() {
       await events.start();
       mailer.start();
+      await push.start();
       await market.start();
       await spot.loadPairs();
       await leases.start();
@@ -584,6 +599,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
       await market.stop();
       await tickStream?.close();
       await mailer.stop();
+      await push.stop();
       await events.stop();
       await redisLimiter?.close();
       await fileStore.close();

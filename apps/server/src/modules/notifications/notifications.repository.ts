@@ -27,6 +27,15 @@ export const notificationsRepository = {
       .offset((page - 1) * size);
   },
 
+  /** The user's notification with this public id (another user's matches nothing). */
+  async mine(exec: Executor, userId: number, publicId: number): Promise<NotificationRow | undefined> {
+    const [row] = await exec
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.publicId, publicId)));
+    return row;
+  },
+
   async total(exec: Executor, userId: number): Promise<number> {
     const [row] = await exec.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId));
     return Number(row?.n ?? 0);

@@ -40,6 +40,12 @@ export interface NotificationInput {
 /** Stores a notification in the caller's transaction (it exists if and only if its cause committed). */
 export type Notify = (exec: Executor, input: NotificationInput) => Promise<void>;
 
+/**
+ * Called in the transaction that stored a notification (web push queues its deliveries there), so
+ * what it writes exists if and only if the notification does.
+ */
+export type NotificationStored = (exec: Executor, stored: { userId: number; id: number }) => Promise<void>;
+
 /** What notifications need of the events module. */
 export type NotificationEvents = Pick<Events, 'write' | 'published' | 'subscribe'>;
 
@@ -62,6 +68,7 @@ export function createNotificationsService(deps: {
 }) {
   const { db, clock, events } = deps;
   const publicIds = deps.publicIds ?? randomPublicId;
+  const storedHooks: NotificationStored[] = [];
 
   const notify: Notify = async (exec, input) => {
     const { subject } = input;
@@ -81,6 +88,7 @@ export function createNotificationsService(deps: {
       });
       if (row) {
         await events.write(exec, NOTIFICATION_TOPIC, { userId: input.userId, id: row.publicId });
+        for (const hook of storedHooks) await hook(exec, { userId: input.userId, id: row.publicId });
         return;
       }
     }
@@ -145,6 +153,17 @@ export function createNotificationsService(deps: {
     },
 
     unreadCount,
+
+    /** Runs `hook` in the transaction of every notification stored from now on (web push). */
+    onStored(hook: NotificationStored): void {
+      storedHooks.push(hook);
+    },
+
+    /** The user's own notification by its public id, titled in `lang`; null if none (or another's, or unknown kind). */
+    async find(userId: number, publicId: number, lang: Language): Promise<Notification | null> {
+      const row = await repo.mine(db, userId, publicId);
+      return row && KINDS.has(row.kind) ? view(row, lang) : null;
+    },
 
     /**
      * Marks the user's own notifications read (ids of others' match nothing; read ones stay read):
