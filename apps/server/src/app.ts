@@ -44,6 +44,7 @@ import { levelRoutes } from './modules/levels/levels.routes.ts';
 import { invitesRoutes } from './modules/invites/invites.routes.ts';
 import { optionsRoutes } from './modules/options/options.routes.ts';
 import { nftsRoutes } from './modules/nfts/nfts.routes.ts';
+import { liabilitiesRoutes } from './modules/liabilities/liabilities.routes.ts';
 import { OPTIONS_TOPIC, type OptionSettledEvent } from './modules/options/options.settlement.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { withdrawalRoutes } from './modules/wallet/wallet.withdrawals.routes.ts';
@@ -222,6 +223,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(exchangeRoutes, { exchange: services.exchange });
   await app.register(optionsRoutes, { options: services.options });
   await app.register(nftsRoutes, { nfts: services.nfts });
+  await app.register(liabilitiesRoutes, { liabilities: services.liabilities });
   await app.register(marketRoutes, { market });
   await app.register(tradingRoutes, {
     trading,
@@ -247,6 +249,7 @@ export async function buildApp(opts: BuildOptions) {
     support: services.adminSupport,
     earn: services.adminEarn,
     levels: services.adminLevels,
+    reserves: services.reserves,
     invites: services.adminInvites,
     nfts: services.adminNfts,
     options: services.adminOptions,

@@ -32,6 +32,9 @@ import { createAdminOptions } from './modules/admin/admin.options.ts';
 import { defineOptionJobs } from './modules/options/options.jobs.ts';
 import { createOptions } from './modules/options/options.service.ts';
 import { defineNftJobs } from './modules/nfts/nfts.jobs.ts';
+import { defineLiabilitiesJobs } from './modules/liabilities/liabilities.jobs.ts';
+import { createReserves } from './modules/liabilities/liabilities.reserves.ts';
+import { createLiabilities } from './modules/liabilities/liabilities.service.ts';
 import { createNfts } from './modules/nfts/nfts.service.ts';
 import { createAdminKyc } from './modules/admin/admin.kyc.ts';
 import { createAdminNfts } from './modules/admin/admin.nfts.ts';
@@ -513,7 +516,13 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     users,
     serverKey: serverKeyLoader({ configured: opts.config.API_KEYS_ENCRYPTION_KEY, dataDir: opts.config.dataDir }),
   });
+  // Proof of liabilities: a daily Merkle sum tree of users' real balances; reserves recorded in the back office.
+  const liabilities = createLiabilities({ db, clock, ledger });
+  defineLiabilitiesJobs(jobs, liabilities);
+  const reserves = createReserves({ db, clock, ledger });
   const services = {
+    liabilities,
+    reserves,
     twoFactor,
     twoFactorEnrol,
     apiKeys,

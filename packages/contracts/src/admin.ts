@@ -21,6 +21,7 @@ export const AdminPermission = z.enum([
   'support.reply',
   'admins.manage',
   'audit.read',
+  'reserves.edit',
   'signin.edit',
 ]);
 export type AdminPermission = z.infer<typeof AdminPermission>;

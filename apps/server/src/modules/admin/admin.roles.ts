@@ -31,6 +31,8 @@ export const PERMISSIONS = {
   'admins.manage': ['owner'],
   /** The audit log. */
   'audit.read': ['owner'],
+  /** The platform's recorded reserves (proof of liabilities' coverage). */
+  'reserves.edit': ['owner'],
   /** Third-party sign-in providers (client id, write-only secret, issuer, enabled). */
   'signin.edit': ['owner'],
 } as const satisfies Record<AdminPermission, readonly AdminRole[]>;

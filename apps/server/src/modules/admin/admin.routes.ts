@@ -48,6 +48,8 @@ import type { AdminSupport } from './admin.support.ts';
 import { adminEarnRoutes } from './admin.earn.routes.ts';
 import type { AdminEarn } from './admin.earn.ts';
 import { adminLevelRoutes } from './admin.levels.routes.ts';
+import { adminReserveRoutes } from '../liabilities/liabilities.admin.routes.ts';
+import type { Reserves } from '../liabilities/liabilities.reserves.ts';
 import type { AdminLevels } from './admin.levels.ts';
 import { adminInvitesRoutes } from './admin.invites.routes.ts';
 import type { AdminInvites } from './admin.invites.ts';
@@ -101,6 +103,7 @@ export async function adminRoutes(
     support: AdminSupport;
     earn: AdminEarn;
     levels: AdminLevels;
+    reserves: Reserves;
     invites: AdminInvites;
     nfts: AdminNfts;
     options: AdminOptions;
@@ -305,6 +308,7 @@ export async function adminRoutes(
   adminSupportRoutes(app, { support: deps.support });
   adminEarnRoutes(app, { earn: deps.earn });
   adminLevelRoutes(app, { levels: deps.levels });
+  adminReserveRoutes(app, { reserves: deps.reserves });
   adminInvitesRoutes(app, { invites: deps.invites });
   adminNftRoutes(app, { nfts: deps.nfts });
   adminOptionRoutes(app, { options: deps.options });
