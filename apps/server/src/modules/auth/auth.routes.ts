@@ -161,7 +161,7 @@ export async function authRoutes(
   r.post(
     '/swx/customer/user/getUserInfo',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', scope: 'read' },
       schema: {
         tags: ['user'],
         summary: 'The logged-in user',

@@ -34,6 +34,7 @@ export async function marketRoutes(app: FastifyInstance, deps: { market: MarketS
   r.get(
     '/swx/customer/index/listMarketByType',
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['market'],
         summary: 'Quotes of one market type: 1 forex/metals, 2 crypto, 3 stocks, 4 futures, 5 ETF',
@@ -57,6 +58,7 @@ export async function marketRoutes(app: FastifyInstance, deps: { market: MarketS
   r.get(
     '/swx/customer/index/getMarketInfo/:id',
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['market'],
         summary: 'One instrument by id (or code): contract terms, trading session and current quote',
@@ -76,6 +78,7 @@ export async function marketRoutes(app: FastifyInstance, deps: { market: MarketS
   r.get(
     '/swx/customer/index/getKValueByCodeAndDate',
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['market'],
         summary: 'K-lines (candles) of an instrument by code and period, oldest first',
@@ -93,6 +96,7 @@ export async function marketRoutes(app: FastifyInstance, deps: { market: MarketS
   r.get(
     '/swx/customer/index/getTick/:id',
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['market'],
         summary: 'One recorded tick by id: the quote that priced a fill (order/getUOrderById → fills[].tickId)',

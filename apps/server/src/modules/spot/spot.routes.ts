@@ -111,7 +111,7 @@ export async function spotRoutes(app: FastifyInstance, { spot }: { spot: SpotSer
   r.post(
     '/swx/customer/order/submit',
     {
-      config: auth,
+      config: { ...auth, scope: 'trade' },
       schema: {
         tags: ['spot'],
         summary: 'Buy or sell on a pair’s book: funds are held, the order matches, each trade settles at once',
@@ -135,7 +135,7 @@ export async function spotRoutes(app: FastifyInstance, { spot }: { spot: SpotSer
   r.get(
     '/swx/customer/order/listBbOrder',
     {
-      config: auth,
+      config: { ...auth, scope: 'read' },
       schema: {
         tags: ['spot'],
         summary: 'The user’s spot orders, newest first, and their holdings of the pair’s currencies',
@@ -151,7 +151,7 @@ export async function spotRoutes(app: FastifyInstance, { spot }: { spot: SpotSer
   r.get(
     '/swx/customer/order/getBbOrderById/:id',
     {
-      config: auth,
+      config: { ...auth, scope: 'read' },
       schema: {
         tags: ['spot'],
         summary: 'One spot order with its fills',

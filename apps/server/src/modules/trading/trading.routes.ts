@@ -41,7 +41,7 @@ export async function tradingRoutes(
   r.post(
     '/swx/customer/order/buyU',
     {
-      config: auth,
+      config: { ...auth, scope: 'trade' },
       schema: {
         tags: ['trading'],
         summary: 'Open a position at market, or place a limit / stop order waiting to open',
@@ -65,7 +65,7 @@ export async function tradingRoutes(
   r.post(
     '/swx/customer/order/previewU',
     {
-      config: auth,
+      config: { ...auth, scope: 'read' },
       schema: {
         tags: ['trading'],
         summary: 'What buyU would charge now (price, margin, fee, stop-out), without placing anything',
@@ -81,7 +81,7 @@ export async function tradingRoutes(
   r.post(
     '/swx/customer/order/stopU',
     {
-      config: auth,
+      config: { ...auth, scope: 'trade' },
       schema: {
         tags: ['trading'],
         summary: 'Close an open position at market, in full or in part',
@@ -101,7 +101,7 @@ export async function tradingRoutes(
   r.post(
     '/swx/customer/order/chedan',
     {
-      config: auth,
+      config: { ...auth, scope: 'trade' },
       schema: {
         tags: ['trading'],
         summary:
@@ -126,7 +126,7 @@ export async function tradingRoutes(
   r.post(
     '/swx/customer/order/updateU',
     {
-      config: auth,
+      config: { ...auth, scope: 'trade' },
       schema: {
         tags: ['trading'],
         summary: 'Set, move or remove the stop loss / take profit of an open position or a waiting order',
@@ -147,7 +147,7 @@ export async function tradingRoutes(
   r.get(
     '/swx/customer/order/listUOrder',
     {
-      config: auth,
+      config: { ...auth, scope: 'read' },
       schema: {
         tags: ['trading'],
         summary: "The user's margin orders, newest first, by status, a page at a time",
@@ -163,7 +163,7 @@ export async function tradingRoutes(
   r.get(
     '/swx/customer/order/getUOrderById/:id',
     {
-      config: auth,
+      config: { ...auth, scope: 'read' },
       schema: {
         tags: ['trading'],
         summary: 'One margin order with its fills, each naming the recorded tick that priced it',
@@ -185,7 +185,7 @@ export async function tradingRoutes(
   r.get(
     '/swx/customer/order/getProfitTotal',
     {
-      config: auth,
+      config: { ...auth, scope: 'read' },
       schema: {
         tags: ['trading'],
         summary: 'Realised profit (all time and today, UTC), open profit and fees paid, in USDT',
@@ -200,7 +200,7 @@ export async function tradingRoutes(
   r.get(
     '/swx/customer/order/getMarginAccount',
     {
-      config: auth,
+      config: { ...auth, scope: 'read' },
       schema: {
         tags: ['trading'],
         summary: 'The margin account (/profile/balance2): equity, used and free margin, open profit',

@@ -33,7 +33,7 @@ export async function walletRoutes(app: FastifyInstance, { accounts }: { account
   typed(app).get(
     '/swx/customer/user/getBalances',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', scope: 'read' },
       schema: {
         tags: ['wallet'],
         summary: "The user's balances in the account selected by the `virtually` header",
@@ -47,7 +47,7 @@ export async function walletRoutes(app: FastifyInstance, { accounts }: { account
   typed(app).get(
     '/swx/customer/user/listTransactions',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', scope: 'read' },
       schema: {
         tags: ['wallet'],
         summary: 'The transaction record: every balance movement of the selected book, newest first',
@@ -66,7 +66,7 @@ export async function walletRoutes(app: FastifyInstance, { accounts }: { account
   typed(app).get(
     '/swx/customer/user/exportTransactions',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', scope: 'read' },
       schema: {
         tags: ['wallet'],
         summary: 'The transaction record as CSV: every movement matching the filters, newest first (at most 10,000)',
@@ -91,7 +91,7 @@ export async function walletRoutes(app: FastifyInstance, { accounts }: { account
   typed(app).get(
     '/swx/customer/order/getAssestInfo/:id',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', scope: 'read' },
       schema: {
         tags: ['wallet'],
         summary: "One currency's balances in the selected book, valued in USDT, and its 10 latest movements",
