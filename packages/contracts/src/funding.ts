@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paged, pageQueryFields } from './paging.ts';
+import { SecondFactorProof } from './twofactor.ts';
 
 /**
  * Money in and out (spec §3 Deposit / Withdrawal, §7 user/recharge, user/listRecharge): the coins and
@@ -196,6 +197,9 @@ export const WithdrawalRequest = z.object({
     .min(1, { error: 'E40043' })
     .max(64, { error: 'E10093' })
     .describe('The withdrawal password (40006 when none is set, 10093 when wrong)'),
+  proof: SecondFactorProof.optional().describe(
+    'A current second factor, required once the user has one (40120 when missing, 40121 when wrong, 40123 after too many tries)',
+  ),
 });
 export type WithdrawalRequest = z.input<typeof WithdrawalRequest>;
 

@@ -1,6 +1,6 @@
 /**
  * Withdrawals (spec §3, §7 user/withdrawal, user/listWithdrwal): to an address on a network or to a
- * bank account. Asked for with the withdrawal password; the fee and the amount received are quoted
+ * bank account. Asked for with the withdrawal password (and the second factor once the user has one); the fee and the amount received are quoted
  * before; `amount + fee` is held from the real available balance in the same transaction as the
  * row (so 50 racing withdrawals of one balance never hold more than it), within the network's
  * minimum and the user's daily limit. A reviewer pays it out (the hold posted: the amount to the
@@ -25,6 +25,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { verifyPassword } from '../../lib/crypto.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { RateLimiter } from '../limits/limits.service.ts';
+import type { RelyingParty } from '../twofactor/twofactor.webauthn.ts';
 import { isAddressOf } from './wallet.addresses.ts';
 import { amountUnits, currencyScales, randomPublicId, trimAmount } from './wallet.amounts.ts';
 import { walletErrors } from './wallet.errors.ts';
@@ -63,6 +64,11 @@ export function createWithdrawals(deps: {
   limiter: RateLimiter;
   /** The user's withdrawal password hash (null when none is set). */
   txPasswordHash: (userId: number) => Promise<string | null>;
+  /**
+   * The second factor (modules/twofactor verifyStepUp): passes when the user has none, else the
+   * request's proof must be a current one. None wired: not asked.
+   */
+  secondFactor?: (userId: number, proof: WithdrawalInput['proof'], rp: RelyingParty | null) => Promise<void>;
   publicIds?: () => number;
 }) {
   const { db, clock, ledger } = deps;
@@ -165,7 +171,12 @@ export function createWithdrawals(deps: {
      * Asks for a withdrawal from the real account: checked (method, target, password, minimum,
      * daily limit), then held and recorded in one transaction, waiting for review.
      */
-    async request(userId: number, mode: AccountMode, input: WithdrawalInput): Promise<Withdrawal> {
+    async request(
+      userId: number,
+      mode: AccountMode,
+      input: WithdrawalInput,
+      rp: RelyingParty | null = null,
+    ): Promise<Withdrawal> {
       if (mode !== 'real') throw walletErrors.realOnly();
       const bank = input.method === 'bank';
       const network = bank ? BANK_NETWORK : input.network;
@@ -199,6 +210,8 @@ export function createWithdrawals(deps: {
       if (!(await verifyPassword(hash, input.txPassword))) {
         throw new AppError(ErrorCode.WithdrawalPasswordWrong, { field: 'txPassword' });
       }
+      // Then the second factor (a wrong password does not spend a code).
+      await deps.secondFactor?.(userId, input.proof, rp);
       const fee = feeOf(amount, n.withdrawFeeRate);
       const fmt = (u: bigint) => formatDecimal(u, scale, { trim: true });
       const row = await db.transaction(async (tx) => {
