@@ -14,6 +14,7 @@ import { useSession } from '@/shared/session/use-session';
 import { useLogin } from '../api/login';
 import { AuthLayout } from '../components/auth-layout';
 import { completeLogin, isChallenge, TWO_FACTOR_PATH } from '../components/complete-login';
+import { WalletSignIn } from '../wallet/wallet-sign-in';
 
 export default function LoginRoute() {
   const { t } = useTranslation();
@@ -104,6 +105,7 @@ export default function LoginRoute() {
           {t('auth.login.submit')}
         </Button>
       </form>
+      <WalletSignIn redirect={redirect} />
     </AuthLayout>
   );
 }

@@ -21,6 +21,7 @@ import { type Channel, ChannelForm, ContactFields } from '../components/contact-
 import { NewPasswordFields } from '../components/new-password-fields';
 import { TermsNote } from '../components/terms-note';
 import { useCodeSender } from '../components/use-code-sender';
+import { WalletSignIn } from '../wallet/wallet-sign-in';
 
 interface Values {
   username: string;
@@ -198,6 +199,7 @@ export default function RegisterRoute() {
           {t('auth.register.submit')}
         </Button>
       </ChannelForm>
+      <WalletSignIn redirect="/" />
     </AuthLayout>
   );
 }
