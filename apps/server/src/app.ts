@@ -235,7 +235,7 @@ export async function buildApp(opts: BuildOptions) {
   });
   await app.register(spotRoutes, { spot: services.spot });
   await app.register(notificationsRoutes, { notifications });
-  await app.register(pushRoutes, { push: services.push });
+  await app.register(pushRoutes, { push: services.push, siteName: () => services.params.get('site_name') });
   await app.register(watchlistRoutes, { watchlist: services.watchlist });
   await app.register(filesRoutes, { files: services.files, limiter });
   // The back office's API (/swx/admin/*): its own sessions, roles and audit log.

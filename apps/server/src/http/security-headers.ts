@@ -58,6 +58,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, { webDist }:
         'font-src': ["'self'", 'data:'],
         // 'self' covers the same host's ws:/wss: (CSP Level 3): the /message WebSocket connects.
         'connect-src': ["'self'"],
+        // The installable app: its service worker (/sw.js) and manifest (/manifest.webmanifest).
+        'worker-src': ["'self'"],
+        'manifest-src': ["'self'"],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],
         'form-action': ["'self'"],

@@ -26,7 +26,9 @@ function setHeaders(res: { setHeader(name: string, value: string): unknown }, fi
   // Hashed assets never change; index.html must always be revalidated.
   if (file.includes(`${path.sep}assets${path.sep}`)) {
     res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-  } else if (file.endsWith('.html')) {
+  } else if (file.endsWith('.html') || file.endsWith(`${path.sep}sw.js`)) {
+    // The service worker too: browsers check it for a new version on each visit, and a cached copy
+    // would keep users on the old app.
     res.setHeader('cache-control', 'no-cache');
   } else {
     res.setHeader('cache-control', 'public, max-age=3600');

@@ -7,9 +7,21 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { envelope, ok } from '../../http/envelope.ts';
 import { BEARER, typed } from '../../http/typed.ts';
+import { buildManifest } from './push.manifest.ts';
 import type { PushService } from './push.service.ts';
 
-export async function pushRoutes(app: FastifyInstance, { push }: { push: PushService }) {
+export async function pushRoutes(
+  app: FastifyInstance,
+  { push, siteName }: { push: PushService; siteName: () => Promise<string | undefined> },
+) {
+  // The installable app's manifest, named after the platform; revalidated so a new name shows soon.
+  app.get('/manifest.webmanifest', { schema: { hide: true } }, async (_req, reply) =>
+    reply
+      .header('content-type', 'application/manifest+json; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(JSON.stringify(buildManifest((await siteName()) ?? ''))),
+  );
+
   typed(app).get(
     '/swx/customer/push/publicKey',
     {

@@ -201,3 +201,18 @@ describe.each(DRIVERS)('the VAPID key pair on %s', (driver) => {
     }
   });
 });
+
+describe('the web manifest route', () => {
+  it('names the app after the platform, as a manifest that is revalidated', async () => {
+    const t = await createTestApp('pglite');
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.json()).toMatchObject({ name: 'OpenBourse', display: 'standalone', start_url: '/' });
+    } finally {
+      await t.close();
+    }
+  });
+});

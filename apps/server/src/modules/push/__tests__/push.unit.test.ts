@@ -3,6 +3,7 @@ import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../http/errors.ts';
 import { checkEndpoint, checkKeys } from '../push.endpoint.ts';
+import { buildManifest } from '../push.manifest.ts';
 import { pushLink } from '../push.relay.ts';
 import { createPushSender } from '../push.sender.ts';
 import { browserKeys, startPushService } from './push-helpers.ts';
@@ -128,5 +129,27 @@ describe('the push sender', () => {
     const { keys } = browserKeys();
     const outcome = await sender({ endpoint: 'http://127.0.0.1:1/push', ...keys }, 'x');
     expect(outcome.kind).toBe('retry');
+  });
+});
+
+describe('the web manifest', () => {
+  it('is installable: named after the platform, standalone, in scope, themed, 192/512 and maskable icons', () => {
+    const m = buildManifest('Acme Markets International');
+    expect(m).toMatchObject({
+      id: '/',
+      name: 'Acme Markets International',
+      short_name: 'Acme',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#0a101c',
+      theme_color: '#0a101c',
+    });
+    const sizes = (purpose: string) => m.icons.filter((i) => i.purpose === purpose).map((i) => i.sizes);
+    expect(sizes('any')).toEqual(['192x192', '512x512']);
+    expect(sizes('maskable')).toEqual(['192x192', '512x512']);
+    for (const icon of m.icons) expect(icon.src).toMatch(/^\/icons\/[\w-]+\.png$/);
+    expect(buildManifest('OpenBourse').short_name).toBe('OpenBourse');
+    expect(buildManifest('  ').name).toBe('OpenBourse');
   });
 });
