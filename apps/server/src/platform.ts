@@ -87,9 +87,6 @@ import { createWatchlistService } from './modules/watchlist/watchlist.service.ts
 import { createTwoFactorEnrolment } from './modules/twofactor/twofactor.enrol.ts';
 import { twoFactorKey } from './modules/twofactor/twofactor.key.ts';
 import { createTwoFactorCore } from './modules/twofactor/twofactor.service.ts';
-import { createTwoFactorEnrolment } from './modules/twofactor/twofactor.enrol.ts';
-import { twoFactorKey } from './modules/twofactor/twofactor.key.ts';
-import { createTwoFactorCore } from './modules/twofactor/twofactor.service.ts';
 
 export function createPlatform(opts: BuildOptions & { clock: Clock; log: FastifyBaseLogger }) {
   const { clock, log } = opts;
@@ -142,27 +139,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     issuer: async () => (await params.get('site_name')) ?? 'OpenBourse',
     username: async (exec, userId) => (await users.byId(exec, userId)).username,
   });
-  // The second factor (modules/twofactor): asked by every sign-in once its first factor is proved, and
-  // by withdrawals (verifyStepUp). TOTP secrets are sealed under TWOFACTOR_KEY (or DATA_DIR/twofactor.key).
-  const twoFactorSealKey = twoFactorKey({ configured: process.env.TWOFACTOR_KEY, dataDir: opts.config.dataDir });
-  const twoFactor = createTwoFactorCore({
-    db,
-    clock,
-    limiter,
-    key: twoFactorSealKey,
-    passwordHash: async (exec, userId) => (await users.byId(exec, userId)).passwordHash,
-    startSession: (userId, meta) => auth.startSession(userId, meta),
-  });
-  const twoFactorEnrol = createTwoFactorEnrolment({
-    db,
-    clock,
-    core: twoFactor,
-    key: twoFactorSealKey,
-    issuer: async () => (await params.get('site_name')) ?? 'OpenBourse',
-    username: async (exec, userId) => (await users.byId(exec, userId)).username,
-  });
   const auth = createAuthService({
-    secondFactor: twoFactor,
     secondFactor: twoFactor,
     db,
     clock,
@@ -208,7 +185,6 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   // Housekeeping: published events kept a day, expired rate-limit keys.
   jobs.define('events.sweep', { every: 'hour', handler: () => events.sweep().then(() => undefined) });
   jobs.define('jobs.sweep', { every: 'hour', handler: () => jobs.sweep().then(() => undefined) });
-  jobs.define('twofactor.sweep', { every: 'hour', handler: () => twoFactor.sweep().then(() => undefined) });
   jobs.define('twofactor.sweep', { every: 'hour', handler: () => twoFactor.sweep().then(() => undefined) });
   jobs.define('limits.sweep', { every: 5 * 60_000, handler: () => limiter.sweep().then(() => undefined) });
   const ledger = createLedgerService({ db, clock });
@@ -398,7 +374,6 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     limiter,
     txPasswordHash: async (userId) => (await users.byId(db, userId)).txPasswordHash,
     secondFactor: (userId, proof, rp) => twoFactor.verifyStepUp(userId, proof, rp),
-    secondFactor: (userId, proof, rp) => twoFactor.verifyStepUp(userId, proof, rp),
   });
   // Currency exchange (user/dh): quotes at the recorded ticks of each coin's USDT market.
   const exchange = createExchangeService({
@@ -550,8 +525,6 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     twoFactorEnrol,
     liabilities,
     reserves,
-    twoFactor,
-    twoFactorEnrol,
     apiKeys,
     externalAccounts,
     support,
