@@ -76,7 +76,7 @@ describe('the push sender', () => {
   const sender = createPushSender({
     vapid: async () => vapid,
     subject: 'mailto:ops@example.com',
-    timeoutMs: 300,
+    timeoutMs: 5_000,
     ttlSeconds: 60,
   });
   beforeAll(async () => {
@@ -119,7 +119,13 @@ describe('the push sender', () => {
     const { keys } = browserKeys();
     service.hang();
     const started = Date.now();
-    const outcome = await sender({ endpoint: service.endpoint('c'), ...keys }, 'x');
+    const impatient = createPushSender({
+      vapid: async () => vapid,
+      subject: 'mailto:ops@example.com',
+      timeoutMs: 300,
+      ttlSeconds: 60,
+    });
+    const outcome = await impatient({ endpoint: service.endpoint('c'), ...keys }, 'x');
     expect(outcome).toEqual({ kind: 'retry', error: 'timed out after 300 ms' });
     expect(Date.now() - started).toBeLessThan(3_000);
     service.answer(201);
