@@ -70,6 +70,7 @@ export function createTwoFactorEnrolment(deps: {
       await core.countTry(userId);
       const step = totpStep(await core.secretOf(row.secretEnc), code, clock.now().getTime());
       if (step === null || !(await repo.takeStep(db, userId, step))) throw errors.wrong();
+      await core.proved(userId);
       return db.transaction(async (tx) => {
         const hadFactor = (await core.methodsOf(tx, userId)).length > 0;
         if (!(await repo.confirmTotp(tx, userId, clock.now()))) throw errors.totpState();

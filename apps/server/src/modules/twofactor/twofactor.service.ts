@@ -213,6 +213,7 @@ export function createTwoFactorCore(deps: TwoFactorDeps) {
     },
 
     countTry,
+    proved,
     secretOf,
 
     /** Expired challenges and tickets (the twofactor.sweep job). */
