@@ -76,6 +76,7 @@ import { createSpotService } from './modules/spot/spot.service.ts';
 import { createTradingService, tradingOptionsFromEnv } from './modules/trading/trading.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createExternalAccounts } from './modules/auth/auth.external.ts';
+import { buildWalletSignIn } from './modules/wallet-signin/wallet-signin.module.ts';
 import { createSupport } from './modules/support/support.service.ts';
 import { createSupportAgents } from './modules/support/support.agent.ts';
 import { createCanned } from './modules/support/support.canned.ts';
@@ -155,6 +156,15 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   });
   /** Password-less accounts made by Google or wallet sign-in (auth.external.ts). */
   const externalAccounts = createExternalAccounts({ users, clock });
+  /** Sign-In with Ethereum (login/loginByDapp): the message names PUBLIC_URL's host. */
+  const walletSignIn = buildWalletSignIn({
+    db,
+    clock,
+    auth,
+    external: externalAccounts,
+    publicUrl: opts.config.PUBLIC_URL ?? `http://localhost:${opts.config.PORT ?? 8080}`,
+    env: process.env,
+  });
   const account = createAccountService({
     db,
     clock,
@@ -185,6 +195,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   // Housekeeping: published events kept a day, expired rate-limit keys.
   jobs.define('events.sweep', { every: 'hour', handler: () => events.sweep().then(() => undefined) });
   jobs.define('jobs.sweep', { every: 'hour', handler: () => jobs.sweep().then(() => undefined) });
+  jobs.define('wallet-signin.sweep', { every: 'hour', handler: () => walletSignIn.sweep().then(() => undefined) });
   jobs.define('twofactor.sweep', { every: 'hour', handler: () => twoFactor.sweep().then(() => undefined) });
   jobs.define('limits.sweep', { every: 5 * 60_000, handler: () => limiter.sweep().then(() => undefined) });
   const ledger = createLedgerService({ db, clock });
@@ -527,6 +538,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     reserves,
     apiKeys,
     externalAccounts,
+    walletSignIn,
     support,
     supportAgents,
     supportCanned,

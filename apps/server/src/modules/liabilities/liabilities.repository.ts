@@ -1,12 +1,9 @@
 /**
- * Drizzle only; every function takes the executor. The one read outside this module's tables is
- * `userBalances` / `otherBalances`: the ledger's account balances, read in the snapshot's own
- * REPEATABLE READ transaction (the ledger service reads one user at a time; a consistent cut of
- * every user needs one statement over the accounts table).
+ * Drizzle only; every function takes the executor. (The balances come from the ledger service's
+ * `usersMoney` / `restOfBook`, read in the snapshot's REPEATABLE READ transaction.)
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { ledgerAccounts } from '../ledger/ledger.tables.ts';
 import {
   liabilitiesLeaves,
   liabilitiesNodes,
@@ -14,47 +11,10 @@ import {
   liabilitiesSnapshots,
 } from './liabilities.tables.ts';
 
-/** The kinds of a user's account that are the user's money (what the platform owes them). */
-export const LIABILITY_KINDS = ['available', 'locked'] as const;
-
 export type SnapshotRow = typeof liabilitiesSnapshots.$inferSelect;
 export type ReserveRow = typeof liabilitiesReserves.$inferSelect;
 
 export const liabilitiesRepository = {
-  /** Every user's real available + locked balance per currency (numeric strings at the ledger's scale). */
-  async userBalances(exec: Executor) {
-    return exec
-      .select({
-        userId: ledgerAccounts.userId,
-        currency: ledgerAccounts.currency,
-        balance: sql<string>`sum(${ledgerAccounts.balance})::text`,
-      })
-      .from(ledgerAccounts)
-      .where(
-        and(
-          sql`${ledgerAccounts.userId} is not null`,
-          eq(ledgerAccounts.mode, 'real'),
-          inArray(ledgerAccounts.kind, [...LIABILITY_KINDS]),
-        ),
-      )
-      .groupBy(ledgerAccounts.userId, ledgerAccounts.currency)
-      .orderBy(asc(ledgerAccounts.userId));
-  },
-
-  /** The rest of the real book per currency (platform accounts, users' debt): by double entry, minus the users' total. */
-  async otherBalances(exec: Executor) {
-    return exec
-      .select({ currency: ledgerAccounts.currency, balance: sql<string>`sum(${ledgerAccounts.balance})::text` })
-      .from(ledgerAccounts)
-      .where(
-        and(
-          eq(ledgerAccounts.mode, 'real'),
-          sql`not (${ledgerAccounts.userId} is not null and ${ledgerAccounts.kind} in ('available', 'locked'))`,
-        ),
-      )
-      .groupBy(ledgerAccounts.currency);
-  },
-
   async snapshotOfDay(exec: Executor, day: string): Promise<SnapshotRow | undefined> {
     return (await exec.select().from(liabilitiesSnapshots).where(eq(liabilitiesSnapshots.day, day)))[0];
   },

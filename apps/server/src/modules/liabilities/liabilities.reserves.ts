@@ -6,10 +6,9 @@
 import type { CoverageResult, Reserve, ReserveInput } from '@openbourse/contracts/liabilities.ts';
 import { divRound, formatDecimal, isMoneyError, parseDecimal, toLedger } from '@openbourse/money';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AdminActor } from '../admin/admin.auth.ts';
-import { adminRepository } from '../admin/admin.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { liabilitiesErrors as errors } from './liabilities.errors.ts';
 import { liabilitiesRepository as repo, type ReserveRow } from './liabilities.repository.ts';
@@ -18,7 +17,16 @@ import { ledgerToUnits } from './liabilities.snapshot.ts';
 
 const RATIO_SCALE = 4;
 
-export function createReserves({ db, clock, ledger }: { db: Db; clock: Clock; ledger: LedgerService }) {
+/** The admin audit log's writer (admin.repository auditAs), injected: one row per change, in its transaction. */
+export type AuditWriter = (
+  tx: Executor,
+  actor: AdminActor,
+  at: Date,
+  entry: { action: string; targetType: string; targetId: string; before?: unknown; after?: unknown },
+) => Promise<void>;
+
+export function createReserves(deps: { db: Db; clock: Clock; ledger: LedgerService; audit: AuditWriter }) {
+  const { db, clock, ledger } = deps;
   async function scaleOf(code: string): Promise<number> {
     const c = await ledger.getCurrency(db, code);
     if (!c) throw errors.currencyUnknown();
@@ -62,7 +70,7 @@ export function createReserves({ db, clock, ledger }: { db: Db; clock: Clock; le
       const now = clock.now();
       const created = await db.transaction(async (tx) => {
         const r = await repo.insertReserve(tx, { ...row, createdAt: now, updatedAt: now });
-        await adminRepository.auditAs(tx, actor, now, {
+        await deps.audit(tx, actor, now, {
           action: 'reserves.create',
           targetType: 'reserve',
           targetId: String(r.id),
@@ -80,7 +88,7 @@ export function createReserves({ db, clock, ledger }: { db: Db; clock: Clock; le
         const before = await repo.reserve(tx, id);
         if (!before) throw errors.reserveNotFound();
         const r = await repo.updateReserve(tx, id, { ...row, updatedAt: now });
-        await adminRepository.auditAs(tx, actor, now, {
+        await deps.audit(tx, actor, now, {
           action: 'reserves.update',
           targetType: 'reserve',
           targetId: String(id),
@@ -103,7 +111,7 @@ export function createReserves({ db, clock, ledger }: { db: Db; clock: Clock; le
       await db.transaction(async (tx) => {
         const before = await repo.deleteReserve(tx, id);
         if (!before) throw errors.reserveNotFound();
-        await adminRepository.auditAs(tx, actor, now, {
+        await deps.audit(tx, actor, now, {
           action: 'reserves.delete',
           targetType: 'reserve',
           targetId: String(id),

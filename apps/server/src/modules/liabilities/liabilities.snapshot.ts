@@ -30,7 +30,7 @@ export function ledgerToUnits(value: string, scale: number): bigint {
 }
 
 export interface SnapshotDeps {
-  ledger: Pick<LedgerService, 'listCurrencies'>;
+  ledger: Pick<LedgerService, 'listCurrencies' | 'usersMoney' | 'restOfBook'>;
   /** 32 random bytes as hex: one per user per snapshot (injectable for tests). */
   nonce?: () => string;
 }
@@ -52,17 +52,17 @@ export async function takeSnapshot(
     .map((c) => ({ code: c.code, scale: c.scale }))
     .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
   const position = new Map(currencies.map((c, i) => [c.code, i]));
-  const [rows, others] = [await repo.userBalances(tx), await repo.otherBalances(tx)];
+  const [rows, others] = [await deps.ledger.usersMoney(tx, 'real'), await deps.ledger.restOfBook(tx, 'real')];
 
   const byUser = new Map<number, bigint[]>();
   const usersTotal = currencies.map(() => 0n);
   for (const r of rows) {
     const k = position.get(r.currency);
-    if (k === undefined || r.userId === null) continue;
+    if (k === undefined) continue;
     const units = ledgerToUnits(r.balance, (currencies[k] as PolCurrency).scale);
     if (units < 0n) throw new Error(`liabilities: user ${r.userId} has a negative ${r.currency} balance`);
-    let line = byUser.get(r.userId);
-    if (!line) byUser.set(r.userId, (line = currencies.map(() => 0n)));
+    const line = byUser.get(r.userId) ?? currencies.map(() => 0n);
+    byUser.set(r.userId, line);
     line[k] = (line[k] as bigint) + units;
     usersTotal[k] = (usersTotal[k] as bigint) + units;
   }
