@@ -1,6 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type PluginOption } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 // A relative import: the config is bundled on load, and Node cannot import the package's .ts itself.
 import { LANGUAGE_TAGS, LANGUAGES, RTL_LANGUAGES } from '../../packages/contracts/src/languages.ts';
 import { firstPaint } from './vite-plugin-first-paint';
@@ -19,6 +20,24 @@ export default defineConfig({
       tags: LANGUAGE_TAGS,
       rtl: RTL_LANGUAGES,
     }),
+    // The installable app's service worker (src/sw.ts → dist/sw.js) with the build's file list to
+    // precache: the hashed JS/CSS, fonts, icons and the offline page (not index.html: pages always
+    // come from the network, so its inline-script hashes and the CSP stay in step). The manifest is
+    // the server's (/manifest.webmanifest, named after the platform); the page registers the worker
+    // itself (src/features/pwa) and asks before an update takes over.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      registerType: 'prompt',
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,woff2,woff,png,svg,ico}', 'offline.html'],
+        globIgnores: ['**/.vite/**', 'sw.js', 'index.html'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+    }) as unknown as PluginOption,
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
@@ -28,6 +47,7 @@ export default defineConfig({
     proxy: {
       '/swx': { target: API_TARGET, changeOrigin: true },
       '/message': { target: API_TARGET.replace(/^http/, 'ws'), ws: true },
+      '/manifest.webmanifest': { target: API_TARGET, changeOrigin: true },
     },
   },
   build: {

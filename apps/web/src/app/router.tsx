@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
       { path: 'nfts/:id', lazy: page(() => import('@/features/nfts/routes/nft-detail')) },
       { path: 'profile', lazy: page(() => import('@/features/profile/routes/profile')) },
       { path: 'profile/kefu', lazy: page(() => import('@/features/support/routes/kefu')) },
+      { path: 'download', lazy: page(() => import('@/features/pwa/routes/download')) },
       {
         element: <RequireAuth />,
         children: [
@@ -55,6 +56,7 @@ export const routes: RouteObject[] = [
           { path: 'profile/withdraw', lazy: page(() => import('@/features/wallet/routes/withdraw')) },
           { path: 'profile/exchange', lazy: page(() => import('@/features/wallet/routes/exchange')) },
           { path: 'profile/info', lazy: page(() => import('@/features/profile/routes/info')) },
+          { path: 'profile/push', lazy: page(() => import('@/features/pwa/routes/push')) },
           { path: 'profile/verify', lazy: page(() => import('@/features/kyc/routes/verify')) },
           { path: 'profile/invite', lazy: page(() => import('@/features/profile/routes/invite')) },
           { path: 'profile/level', lazy: page(() => import('@/features/profile/routes/level')) },

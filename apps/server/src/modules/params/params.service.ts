@@ -10,8 +10,8 @@ export const DEFAULT_PARAMS: { key: string; value: string; description: string; 
   { key: 'support_email', value: 'support@openbourse.local', description: 'Support contact address', isPublic: true },
   {
     key: 'down_url',
-    value: '/introduction#app',
-    description: 'Android app download link (an APK URL or store page; the default explains installing the web app)',
+    value: '/download',
+    description: 'App download link: an APK URL or store page; the default /download installs the web app',
     isPublic: true,
   },
   { key: 'demo_enabled', value: 'true', description: 'Whether users may switch to the demo account', isPublic: true },

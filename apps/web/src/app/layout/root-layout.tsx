@@ -4,6 +4,7 @@ import { Outlet, useLocation, useNavigation } from 'react-router';
 import { LanguagePickerModal } from '@/shared/components/language-picker';
 import { AfterIdle } from '@/shared/components/after-idle';
 import { Toaster } from '@/shared/components/toast/toaster';
+import { PwaRuntime } from '@/features/pwa/components/pwa-runtime';
 import { sessionStore } from '@/shared/session/session-store';
 import { useSession } from '@/shared/session/use-session';
 import { DesktopHeader } from './desktop-header';
@@ -48,6 +49,7 @@ export function RootLayout() {
     <>
       <ScrollToTop />
       <SessionBootstrap />
+      <PwaRuntime />
       {navigation.state === 'loading' ? (
         <div className="nav-progress" role="progressbar" aria-label={t('common.loading')} />
       ) : null}

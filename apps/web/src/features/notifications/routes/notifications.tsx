@@ -114,6 +114,9 @@ export default function NotificationsRoute() {
         </h2>
         {body}
       </section>
+      <Link to="/profile/push" className="notifications-push-link" data-testid="notifications-push-link">
+        {t('pwa.push.title')}
+      </Link>
     </Page>
   );
 }
