@@ -6,7 +6,8 @@ import { BlockList, isIP } from 'node:net';
  */
 export function parseIpEntry(entry: string): string | null {
   const v = entry.trim().toLowerCase();
-  if (v.length === 0 || v.length > 64) return null;
+  // A zone (fe80::1%eth0) names a local interface, never a client: refused.
+  if (v.length === 0 || v.length > 64 || v.includes('%')) return null;
   const slash = v.indexOf('/');
   const address = slash < 0 ? v : v.slice(0, slash);
   const family = isIP(address);

@@ -163,8 +163,8 @@ export function createApiKeys(deps: {
 
     /**
      * Checks a signed request and answers whom it acts for. Order: the key, its state, the address,
-     * the timestamp, the signature (constant time), the route's scope, the key's rate, and last the
-     * signature's single use (so a refused request does not burn it and a replay is counted once).
+     * the timestamp, the signature (constant time), the route's scope, the signature's single use (a request refused
+     * before it does not burn it), and last the key's rate.
      */
     async authenticate(req: SignedRequest): Promise<KeyAuthed> {
       if (!/^obk_[0-9a-f]{24}$/.test(req.keyId)) throw apiKeyErrors.unknown();
@@ -183,7 +183,6 @@ export function createApiKeys(deps: {
       if (!req.scope || !scopes.includes(req.scope)) throw apiKeyErrors.scope();
       const identity = await users.identityForSession(row.userId);
       if (!identity || identity.status === 'disabled') throw apiKeyErrors.inactive();
-      if (!(await limiter.hit(`apikey:rate:${row.keyId}`, options.perKey)).allowed) throw apiKeyErrors.rate();
       // First sight wins: the counter of this signature is 1 for exactly one request, in Redis or in
       // the rate_limits row (one atomic statement either way), across every process.
       const seen = await limiter.hit(`apikey:sig:${row.keyId}:${req.signature.toLowerCase()}`, {
@@ -191,6 +190,8 @@ export function createApiKeys(deps: {
         max: 1,
       });
       if (!seen.allowed) throw apiKeyErrors.replay();
+      // Counted after the replay check: a flood of one captured request costs the key nothing.
+      if (!(await limiter.hit(`apikey:rate:${row.keyId}`, options.perKey)).allowed) throw apiKeyErrors.rate();
       if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_EVERY_MS) {
         await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.id));
       }
