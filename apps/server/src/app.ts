@@ -44,6 +44,7 @@ import { levelRoutes } from './modules/levels/levels.routes.ts';
 import { invitesRoutes } from './modules/invites/invites.routes.ts';
 import { optionsRoutes } from './modules/options/options.routes.ts';
 import { nftsRoutes } from './modules/nfts/nfts.routes.ts';
+import { walletSignInRoutes } from './modules/wallet-signin/wallet-signin.routes.ts';
 import { liabilitiesRoutes } from './modules/liabilities/liabilities.routes.ts';
 import { OPTIONS_TOPIC, type OptionSettledEvent } from './modules/options/options.settlement.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
@@ -73,6 +74,8 @@ export interface BuildOptions {
         | 'REDIS_PREFIX'
         | 'ROLES'
         | 'ADMIN_SESSION_TTL_HOURS'
+        | 'PUBLIC_URL'
+        | 'PORT'
         | 'API_KEYS_ENCRYPTION_KEY'
       >
     > &
@@ -194,6 +197,13 @@ export async function buildApp(opts: BuildOptions) {
     auth,
     limiter,
     ...(opts.authLimits?.client ? { limits: opts.authLimits.client } : {}),
+  });
+  await app.register(walletSignInRoutes, {
+    wallets: services.walletSignIn,
+    limiter,
+    ...(opts.authLimits?.client
+      ? { limits: { nonces: opts.authLimits.client.codes, proofs: opts.authLimits.client.login } }
+      : {}),
   });
   await app.register(accountRoutes, {
     account: services.account,

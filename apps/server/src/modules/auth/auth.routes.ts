@@ -138,16 +138,13 @@ export async function authRoutes(
     },
   );
 
-  for (const provider of ['loginByGoogle', 'loginByDapp'] as const) {
+  for (const provider of ['loginByGoogle'] as const) {
     r.post(
       `/swx/customer/login/${provider}`,
       {
         schema: {
           tags: ['auth'],
-          summary:
-            provider === 'loginByGoogle'
-              ? 'Third-party sign-in (answers 40401 until an operator configures a provider)'
-              : 'Wallet sign-in (answers 40401 until an operator configures it)',
+          summary: 'Third-party sign-in (answers 40401 until an operator configures a provider)',
           body: z.object({}).passthrough().optional(),
           response: { 200: envelope(z.null()) },
         },
