@@ -10,6 +10,7 @@ import type { Clock } from './lib/clock.ts';
 import { createApiKeys } from './modules/apikeys/apikeys.service.ts';
 import { serverKeyLoader } from './modules/apikeys/apikeys.seal.ts';
 import { createAdminAccounts } from './modules/admin/admin.accounts.ts';
+import { adminRepository } from './modules/admin/admin.repository.ts';
 import { createAdminAuth } from './modules/admin/admin.auth.ts';
 import { createAdminDashboard } from './modules/admin/admin.dashboard.ts';
 import { createAdminContent } from './modules/admin/admin.content.ts';
@@ -530,7 +531,12 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   // Proof of liabilities: a daily Merkle sum tree of users' real balances; reserves recorded in the back office.
   const liabilities = createLiabilities({ db, clock, ledger });
   defineLiabilitiesJobs(jobs, liabilities);
-  const reserves = createReserves({ db, clock, ledger });
+  const reserves = createReserves({
+    db,
+    clock,
+    ledger,
+    audit: (tx, actor, at, entry) => adminRepository.auditAs(tx, actor, at, entry),
+  });
   const services = {
     twoFactor,
     twoFactorEnrol,

@@ -8,6 +8,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { createLedgerAccounts } from './ledger.accounts.ts';
 import { trialBalance } from './ledger.audit.ts';
 import { feesPaid } from './ledger.fees-paid.ts';
+import { restOfBook, usersMoney } from './ledger.liabilities.ts';
 import { createLedgerBulk } from './ledger.bulk.ts';
 import { createLedgerFastPath } from './ledger.fast.ts';
 import { createLedgerHolds } from './ledger.holds.ts';
@@ -118,5 +119,8 @@ export function createLedgerService({ db, clock }: LedgerServiceDeps) {
     trialBalance,
     // What users paid the platform in trading fees (ledger.fees-paid.ts).
     feesPaid,
+    // Every user's available + locked per currency and the rest of the book, for proof of liabilities.
+    usersMoney,
+    restOfBook,
   };
 }
