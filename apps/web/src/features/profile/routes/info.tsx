@@ -17,6 +17,7 @@ import { ContactChangeForm } from '../components/contact-change-form';
 import { SessionsList } from '../components/sessions-list';
 import { SignInHistory } from '../components/sign-in-history';
 import { WithdrawalPasswordForm } from '../components/withdrawal-password-form';
+import { WalletsSection } from '../wallets/wallets-section';
 import '../profile.css';
 
 export default function InfoRoute() {
@@ -103,6 +104,7 @@ export default function InfoRoute() {
           {user ? <ContactChangeForm kind="phone" current={user.phoneMasked} key={`phone-${user.phone}`} /> : null}
         </Section>
       </div>
+      <WalletsSection />
       <Section title={t('info.sessions.title')}>
         <p className="section__text">{t('info.sessions.text')}</p>
         <SessionsList />
