@@ -28,6 +28,7 @@ import {
   registerApiKeyHooks,
 } from './modules/apikeys/apikeys.http.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
+import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import type { LoginGuardRules } from './modules/auth/login-guard.ts';
 import type { LimitRule } from './modules/limits/limits.service.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
@@ -205,6 +206,7 @@ export async function buildApp(opts: BuildOptions) {
       ? { limits: { nonces: opts.authLimits.client.codes, proofs: opts.authLimits.client.login } }
       : {}),
   });
+  await app.register(oauthRoutes, { oauth: services.oauth, limiter });
   await app.register(accountRoutes, {
     account: services.account,
     limiter,
@@ -271,6 +273,7 @@ export async function buildApp(opts: BuildOptions) {
     instruments: services.adminInstruments,
     spot: services.adminSpot,
     content: services.adminContent,
+    signinProviders: services.oauth.admin,
   });
   const realtime = messageSocket(app, { authenticate: (token) => auth.authenticate(token), limiter });
   // Each committed order change goes to its owner's signed-in sockets.

@@ -77,6 +77,9 @@ import { createSpotService } from './modules/spot/spot.service.ts';
 import { createTradingService, tradingOptionsFromEnv } from './modules/trading/trading.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createExternalAccounts } from './modules/auth/auth.external.ts';
+import { adminRepository } from './modules/admin/admin.repository.ts';
+import { oauthOptionsFromEnv } from './modules/oauth/oauth.config.ts';
+import { createOAuth } from './modules/oauth/oauth.module.ts';
 import { buildWalletSignIn } from './modules/wallet-signin/wallet-signin.module.ts';
 import { createSupport } from './modules/support/support.service.ts';
 import { createSupportAgents } from './modules/support/support.agent.ts';
@@ -157,6 +160,25 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   });
   /** Password-less accounts made by Google or wallet sign-in (auth.external.ts). */
   const externalAccounts = createExternalAccounts({ users, clock });
+  // Google sign-in (modules/oauth): configured in the back office or by GOOGLE_*; ends in completeSignIn.
+  const oauth = createOAuth({
+    db,
+    clock,
+    log,
+    users,
+    codes,
+    params,
+    limiter,
+    codesPerAddress: opts.authLimits?.codesPerAddress ?? { windowMs: 60 * 60_000, max: 5 },
+    external: externalAccounts,
+    options: {
+      ...oauthOptionsFromEnv(process.env),
+      ...(opts.config.PUBLIC_URL ? { publicUrl: opts.config.PUBLIC_URL.replace(/\/+$/, '') } : {}),
+    },
+    completeSignIn: (userId, meta) => auth.completeSignIn(userId, meta),
+    audit: (tx, actor, at, entry) => adminRepository.auditAs(tx, actor, at, entry),
+    dataDir: opts.config.dataDir,
+  });
   /** Sign-In with Ethereum (login/loginByDapp): the message names PUBLIC_URL's host. */
   const walletSignIn = buildWalletSignIn({
     db,
@@ -196,6 +218,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   // Housekeeping: published events kept a day, expired rate-limit keys.
   jobs.define('events.sweep', { every: 'hour', handler: () => events.sweep().then(() => undefined) });
   jobs.define('jobs.sweep', { every: 'hour', handler: () => jobs.sweep().then(() => undefined) });
+  jobs.define('oauth.sweep', { every: 'hour', handler: () => oauth.service.sweep().then(() => undefined) });
   jobs.define('wallet-signin.sweep', { every: 'hour', handler: () => walletSignIn.sweep().then(() => undefined) });
   jobs.define('twofactor.sweep', { every: 'hour', handler: () => twoFactor.sweep().then(() => undefined) });
   jobs.define('limits.sweep', { every: 5 * 60_000, handler: () => limiter.sweep().then(() => undefined) });
@@ -544,6 +567,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     reserves,
     apiKeys,
     externalAccounts,
+    oauth,
     walletSignIn,
     support,
     supportAgents,

@@ -59,6 +59,8 @@ import type { AdminNfts } from './admin.nfts.ts';
 import { adminOptionRoutes } from './admin.options.routes.ts';
 import type { AdminOptions } from './admin.options.ts';
 import { adminKycRoutes } from './admin.kyc.routes.ts';
+import type { SignInProvidersAdmin } from '../oauth/oauth.admin.ts';
+import { adminSignInProviderRoutes } from '../oauth/oauth.admin.routes.ts';
 import type { AdminKyc } from './admin.kyc.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { FilesService } from '../files/files.service.ts';
@@ -116,6 +118,8 @@ export async function adminRoutes(
     instruments: AdminInstruments;
     spot: AdminSpot;
     content: AdminContent;
+    /** Third-party sign-in providers (modules/oauth, `signin.edit`). */
+    signinProviders: SignInProvidersAdmin;
   },
 ) {
   const { auth, accounts, dashboard } = deps;
@@ -316,6 +320,7 @@ export async function adminRoutes(
   adminFileRoutes(app, { files: deps.files, limiter: deps.limiter, clock: deps.clock });
   adminContentRoutes(app, { content: deps.content });
   adminSpotRoutes(app, { spot: deps.spot });
+  adminSignInProviderRoutes(app, { providers: deps.signinProviders });
 
   r.get(
     '/swx/admin/instruments',

@@ -138,23 +138,6 @@ export async function authRoutes(
     },
   );
 
-  for (const provider of ['loginByGoogle'] as const) {
-    r.post(
-      `/swx/customer/login/${provider}`,
-      {
-        schema: {
-          tags: ['auth'],
-          summary: 'Third-party sign-in (answers 40401 until an operator configures a provider)',
-          body: z.object({}).passthrough().optional(),
-          response: { 200: envelope(z.null()) },
-        },
-      },
-      async () => {
-        throw new AppError(ErrorCode.RouteNotFound);
-      },
-    );
-  }
-
   r.post(
     '/swx/customer/user/getUserInfo',
     {
