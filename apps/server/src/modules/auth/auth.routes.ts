@@ -12,11 +12,9 @@ import {
   SendCodeResult,
   UserInfo,
 } from '@openbourse/contracts/auth.ts';
-import { ErrorCode } from '@openbourse/contracts/errors.ts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok, envelope } from '../../http/envelope.ts';
-import { AppError } from '../../http/errors.ts';
 import { BEARER, limit, typed } from '../../http/typed.ts';
 import type { LimitRule, RateLimiter } from '../limits/limits.service.ts';
 import type { AuthService } from './auth.service.ts';

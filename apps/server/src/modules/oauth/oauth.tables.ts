@@ -8,7 +8,7 @@ import { users } from '../users/users.tables.ts';
 export const signinProviders = pgTable('signin_providers', {
   provider: text('provider').primaryKey(),
   clientId: text('client_id').notNull(),
-  /** `v1:<iv>:<tag>:<ciphertext>` (AES-256-GCM under SECRETS_KEY) or `plain:<secret>` without a key. */
+  /** `v1:<iv>:<tag>:<ciphertext>`: AES-256-GCM under SECRETS_KEY or DATA_DIR/signin.key (oauth.secrets.ts). */
   clientSecretSealed: text('client_secret_sealed'),
   issuer: text('issuer').notNull(),
   enabled: boolean('enabled').notNull().default(false),
