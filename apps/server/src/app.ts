@@ -212,7 +212,10 @@ export async function buildApp(opts: BuildOptions) {
     limiter,
     codes: (opts.authLimits?.client ?? DEFAULT_CLIENT_LIMITS).codes,
   });
-  await app.register(apiKeysRoutes, { apiKeys: services.apiKeys });
+  await app.register(apiKeysRoutes, {
+    apiKeys: services.apiKeys,
+    publicUrl: process.env.PUBLIC_URL?.trim() || undefined,
+  });
   await app.register(contentRoutes, { content: services.content, params: services.params, home: services.home });
   await app.register(walletRoutes, { accounts });
   await app.register(depositRoutes, { deposits: services.deposits });

@@ -550,6 +550,8 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     limiter,
     users,
     serverKey: serverKeyLoader({ configured: opts.config.API_KEYS_ENCRYPTION_KEY, dataDir: opts.config.dataDir }),
+    // Creating a key asks a current second factor too once the user has one.
+    stepUp: (userId, proof, rp) => twoFactor.verifyStepUp(userId, proof, rp),
   });
   // Proof of liabilities: a daily Merkle sum tree of users' real balances; reserves recorded in the back office.
   const liabilities = createLiabilities({ db, clock, ledger });
