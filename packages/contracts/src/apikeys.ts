@@ -47,6 +47,7 @@ export const CreateApiKeyRequest = z.object({
   proof: SecondFactorProof.optional(),
 });
 export type CreateApiKeyRequest = z.input<typeof CreateApiKeyRequest>;
+export type CreateApiKeyInput = z.output<typeof CreateApiKeyRequest>;
 
 export const CreatedApiKey = z.object({
   key: ApiKeyView,

@@ -9,13 +9,17 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { envelope, ok } from '../../http/envelope.ts';
 import { BEARER, typed } from '../../http/typed.ts';
+import { relyingParty } from '../twofactor/twofactor.webauthn.ts';
 import type { ApiKeysService } from './apikeys.service.ts';
 
 /**
  * The account centre's API keys (/profile/api-keys). Session only: no scope is declared, so an API key
  * can never list, create or revoke keys.
  */
-export async function apiKeysRoutes(app: FastifyInstance, { apiKeys }: { apiKeys: ApiKeysService }) {
+export async function apiKeysRoutes(
+  app: FastifyInstance,
+  { apiKeys, publicUrl }: { apiKeys: ApiKeysService; publicUrl?: string | undefined },
+) {
   const r = typed(app);
   const authed = { config: { auth: 'required' as const } };
 
@@ -42,7 +46,7 @@ export async function apiKeysRoutes(app: FastifyInstance, { apiKeys }: { apiKeys
         tags: ['api keys'],
         summary: 'Create an API key for a bot; its secret is in this answer only',
         description:
-          'Needs the login password (10004 wrong; 42900 after 10 wrong in 15 minutes) and, once two-factor is ' +
+          'Needs the login password (10004 wrong; 42900 after 10 tries in 15 minutes) and, once two-factor is ' +
           `enabled, a current second factor. Scopes: read, trade (no withdrawal scope exists). ips: addresses and ` +
           `CIDR ranges, IPv4 or IPv6 (40138 names one that is not). expiresAt in the future (40001). At most ` +
           `${MAX_API_KEYS} live keys (40137).`,
@@ -51,7 +55,7 @@ export async function apiKeysRoutes(app: FastifyInstance, { apiKeys }: { apiKeys
         response: { 200: envelope(CreatedApiKey) },
       },
     },
-    async (req) => ok(req, await apiKeys.create(req.user!.id, req.body)),
+    async (req) => ok(req, await apiKeys.create(req.user!.id, req.body, relyingParty(publicUrl, req))),
   );
 
   r.post(

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   type ApiKeyScope,
   type ApiKeyView,
-  type CreateApiKeyRequest,
+  type CreateApiKeyInput,
   type CreatedApiKey,
   MAX_API_KEYS,
 } from '@openbourse/contracts/apikeys.ts';
@@ -13,12 +13,15 @@ import type { AuthedUser } from '../../http/request-context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { burnPasswordCheck, verifyPassword } from '../../lib/crypto.ts';
 import type { LimitRule, RateLimiter } from '../limits/limits.service.ts';
+import type { RelyingParty } from '../twofactor/twofactor.webauthn.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { apiKeyErrors } from './apikeys.errors.ts';
 import { ipAllowed, parseIpEntry } from './apikeys.ip.ts';
 import { open, seal } from './apikeys.seal.ts';
 import { REPLAY_MEMORY_MS, sign, signatureMatches, timestampFresh } from './apikeys.signing.ts';
 import { type ApiKeyRow, apiKeys } from './apikeys.tables.ts';
+
+type Proof = CreateApiKeyInput['proof'];
 
 export interface ApiKeysOptions {
   /** Signed requests one key may make (default 10 a second), counted in the shared rate_limits. */
@@ -76,14 +79,14 @@ export function createApiKeys(deps: {
    * The two-factor module's step-up check: resolves when the user has no factor or `proof` is a right
    * one, throws its catalogue error otherwise. Absent: only the password is asked.
    */
-  stepUp?: (userId: number, proof: unknown) => Promise<void>;
+  stepUp?: (userId: number, proof: Proof, rp: RelyingParty | null) => Promise<void>;
   options?: Partial<ApiKeysOptions>;
 }) {
   const { db, clock, limiter, users } = deps;
   const options = { ...DEFAULT_API_KEYS_OPTIONS, ...deps.options };
   const live = (now: Date) => and(isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now)));
 
-  async function confirm(userId: number, password: string, proof: unknown) {
+  async function confirm(userId: number, password: string, proof: Proof, rp: RelyingParty | null) {
     // Counted before the hash, so a burst of guesses is cut off at the limit whatever their order.
     const tries = await limiter.hit(`apikey:pw:${userId}`, options.passwordTries);
     if (!tries.allowed) throw apiKeyErrors.tooManyTries();
@@ -92,7 +95,7 @@ export function createApiKeys(deps: {
       ? await verifyPassword(user.passwordHash, password)
       : await burnPasswordCheck(password);
     if (!right) throw apiKeyErrors.wrongPassword();
-    if (deps.stepUp) await deps.stepUp(userId, proof);
+    if (deps.stepUp) await deps.stepUp(userId, proof, rp);
   }
 
   return {
@@ -108,7 +111,7 @@ export function createApiKeys(deps: {
     },
 
     /** A new key; its secret is in this answer only. */
-    async create(userId: number, input: CreateApiKeyRequest): Promise<CreatedApiKey> {
+    async create(userId: number, input: CreateApiKeyInput, rp: RelyingParty | null = null): Promise<CreatedApiKey> {
       const ips: string[] = [];
       for (const entry of input.ips ?? []) {
         const canonical = parseIpEntry(entry);
@@ -117,7 +120,7 @@ export function createApiKeys(deps: {
       }
       const now = clock.now();
       if (input.expiresAt != null && input.expiresAt <= now.getTime()) throw apiKeyErrors.expiry();
-      await confirm(userId, input.password, input.proof);
+      await confirm(userId, input.password, input.proof, rp);
 
       const keyId = `obk_${randomBytes(12).toString('hex')}`;
       const secret = randomBytes(32).toString('base64url');
