@@ -77,7 +77,6 @@ import { createSpotService } from './modules/spot/spot.service.ts';
 import { createTradingService, tradingOptionsFromEnv } from './modules/trading/trading.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createExternalAccounts } from './modules/auth/auth.external.ts';
-import { adminRepository } from './modules/admin/admin.repository.ts';
 import { oauthOptionsFromEnv } from './modules/oauth/oauth.config.ts';
 import { createOAuth } from './modules/oauth/oauth.module.ts';
 import { buildWalletSignIn } from './modules/wallet-signin/wallet-signin.module.ts';
