@@ -4,6 +4,7 @@ import { ButtonLink } from '@/shared/components/button';
 import { IconLock } from '@/shared/components/icons';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { AuthLayout } from '../components/auth-layout';
+import { GoogleCallback } from '../google/google-callback';
 
 /** Brand names as their owners write them. */
 const KNOWN_PROVIDERS: Record<string, string> = {
@@ -17,13 +18,21 @@ const KNOWN_PROVIDERS: Record<string, string> = {
   metamask: 'MetaMask',
 };
 
-/** Third-party sign-in lands here; this server has no provider configured, and says so. */
+/** Third-party sign-in lands here: Google completes its sign-in; any other provider is not configured, and says so. */
 export default function LoginCallbackRoute() {
   const { t } = useTranslation();
   const { provider = '' } = useParams();
   const cleaned = provider.replace(/[^\w .-]/g, '').slice(0, 32);
   const name = KNOWN_PROVIDERS[cleaned.toLowerCase()] ?? cleaned.charAt(0).toUpperCase() + cleaned.slice(1);
-  useDocumentTitle(t('auth.callback.title'));
+  const isGoogle = cleaned.toLowerCase() === 'google';
+  useDocumentTitle(isGoogle ? t('auth.google.callback.title') : t('auth.callback.title'));
+  if (isGoogle) {
+    return (
+      <AuthLayout title={t('auth.google.callback.title')}>
+        <GoogleCallback />
+      </AuthLayout>
+    );
+  }
   return (
     <AuthLayout title={t('auth.callback.title')}>
       <div className="callback">

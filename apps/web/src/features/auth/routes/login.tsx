@@ -14,6 +14,7 @@ import { useSession } from '@/shared/session/use-session';
 import { useLogin } from '../api/login';
 import { AuthLayout } from '../components/auth-layout';
 import { completeLogin, isChallenge, TWO_FACTOR_PATH } from '../components/complete-login';
+import { GoogleSignIn } from '../google/google-sign-in';
 import { WalletSignIn } from '../wallet/wallet-sign-in';
 
 export default function LoginRoute() {
@@ -106,6 +107,7 @@ export default function LoginRoute() {
         </Button>
       </form>
       <WalletSignIn redirect={redirect} />
+      <GoogleSignIn redirect={redirect} />
     </AuthLayout>
   );
 }

@@ -21,6 +21,7 @@ import { type Channel, ChannelForm, ContactFields } from '../components/contact-
 import { NewPasswordFields } from '../components/new-password-fields';
 import { TermsNote } from '../components/terms-note';
 import { useCodeSender } from '../components/use-code-sender';
+import { GoogleSignIn } from '../google/google-sign-in';
 import { WalletSignIn } from '../wallet/wallet-sign-in';
 
 interface Values {
@@ -200,6 +201,7 @@ export default function RegisterRoute() {
         </Button>
       </ChannelForm>
       <WalletSignIn redirect="/" />
+      <GoogleSignIn redirect="/" />
     </AuthLayout>
   );
 }

@@ -1,0 +1,72 @@
+import { ErrorCode } from '@openbourse/contracts/errors.ts';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/shared/components/button';
+import { GoogleMark } from '@/shared/components/google-mark';
+import { QueryError } from '@/shared/components/query-error';
+import { SkeletonRows } from '@/shared/components/skeleton';
+import { toast } from '@/shared/components/toast/toast-store';
+import { useFormat } from '@/shared/hooks/use-format';
+import { ApiError, errorMessage } from '@/shared/lib/api-client';
+import { useIdentities, useUnlinkIdentity } from './signins-api';
+
+/**
+ * The account centre's linked Google sign-ins: each may be unlinked, except the account's only way
+ * in (no password and nothing else linked), which the server refuses and the page explains.
+ */
+export function LinkedSignIns() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { data, isPending, error, refetch } = useIdentities();
+  const unlink = useUnlinkIdentity();
+  if (error) return <QueryError error={error} onRetry={() => void refetch()} />;
+  if (isPending) return <SkeletonRows rows={1} />;
+  const onlyWay = !data.hasPassword && data.identities.length === 1;
+  const run = (id: number) => {
+    if (!window.confirm(t('auth.google.account.unlinkConfirm'))) return;
+    unlink.mutate(id, {
+      onSuccess: () => toast.success(t('auth.google.account.unlinked')),
+      onError: (e) =>
+        toast.error(
+          e instanceof ApiError && e.is(ErrorCode.LastWayIn) ? t('auth.google.account.onlyWay') : errorMessage(e),
+        ),
+    });
+  };
+  return (
+    <div className="linked-signins" data-testid="linked-signins">
+      {data.identities.length === 0 ? (
+        <p className="muted">{t('auth.google.account.empty')}</p>
+      ) : (
+        <ul className="account-list">
+          {data.identities.map((i) => (
+            <li key={i.id} className="account-list__item" data-testid={`identity-${i.id}`}>
+              <GoogleMark />
+              <div className="account-list__main">
+                <span className="account-list__title">
+                  Google · <bdi dir="ltr">{i.email ?? '—'}</bdi>
+                </span>
+                <span className="account-list__meta">
+                  {t('auth.google.account.linkedOn', { date: format.dateTime(i.createdAt) })}
+                  {i.lastUsedAt
+                    ? ` · ${t('auth.google.account.lastUsed', { date: format.dateTime(i.lastUsedAt) })}`
+                    : ''}
+                </span>
+              </div>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => run(i.id)}
+                disabled={unlink.isPending || onlyWay}
+                title={onlyWay ? t('auth.google.account.onlyWay') : undefined}
+                data-testid={`identity-unlink-${i.id}`}
+              >
+                {t('auth.google.account.unlink')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {onlyWay ? <p className="muted">{t('auth.google.account.onlyWay')}</p> : null}
+      <p className="muted">{t('auth.google.account.hint')}</p>
+    </div>
+  );
+}
