@@ -126,6 +126,8 @@ export const UserInfo = z.object({
   phone: z.string().nullable(),
   /** Masked for display, e.g. "+44 77****123". */
   phoneMasked: z.string().nullable(),
+  /** False for an account made by Google or wallet sign-in until its owner sets a password. */
+  hasPassword: z.boolean(),
   hasWithdrawalPassword: z.boolean(),
   kycStatus: KycStatus,
   inviteCode: z.string(),
@@ -166,6 +168,11 @@ export const RepasswordRequest = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('change'),
     oldPassword: z.string({ error: 'E40024' }).min(1, { error: 'E40024' }).max(PASSWORD_MAX, { error: 'E10004' }),
+    newPassword: Password,
+  }),
+  /** A first password for an account made by Google or wallet sign-in (signed in; none set yet). */
+  z.object({
+    type: z.literal('set'),
     newPassword: Password,
   }),
   /** Reset by a code sent to the account's email (channel 'email') or phone (channel 'phone'). */

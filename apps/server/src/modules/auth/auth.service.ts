@@ -144,6 +144,19 @@ export function createAuthService(deps: Deps) {
     return `+${areaCode}${phone}`;
   }
 
+  /** An account made by Google or wallet sign-in gets its first password; it then signs in by name too. */
+  async function setFirstPassword(newPassword: string, user: AuthedUser | null) {
+    if (!user) throw new AppError(ErrorCode.Unauthorized);
+    const passwordHash = await hashPassword(newPassword);
+    const set = await db.transaction(async (tx) => {
+      const done = await usersService.setFirstPasswordHash(tx, user.id, passwordHash);
+      if (done) await notice(tx, user.id, 'passwordChanged');
+      return done;
+    });
+    if (!set) throw new AppError(ErrorCode.PasswordAlreadySet);
+    noticesSent();
+  }
+
   async function uniqueUsername(exec: Executor, username: string) {
     if (await usersService.findByUsername(exec, username)) throw new AppError(ErrorCode.UsernameExists);
   }
@@ -281,7 +294,8 @@ export function createAuthService(deps: Deps) {
         ? await usersService.findByEmail(db, req.username)
         : await usersService.findByUsername(db, req.username);
       const admitted = await guard.admit({ userId: user ? Number(user.id) : null, name: req.username }, meta.ip);
-      const valid = user
+      // An account without a password (made by Google or wallet sign-in) answers as a wrong one.
+      const valid = user?.passwordHash
         ? await verifyPassword(user.passwordHash, req.password)
         : await burnPasswordCheck(req.password);
       if (!user || !valid) {
@@ -342,10 +356,13 @@ export function createAuthService(deps: Deps) {
     },
 
     async repassword(req: Repassword, user: AuthedUser | null) {
+      if (req.type === 'set') return setFirstPassword(req.newPassword, user);
       if (req.type === 'change') {
         if (!user) throw new AppError(ErrorCode.Unauthorized);
         const u = await usersService.byId(db, user.id);
-        if (!(await verifyPassword(u.passwordHash, req.oldPassword))) throw new AppError(ErrorCode.PasswordWrong);
+        if (!u.passwordHash || !(await verifyPassword(u.passwordHash, req.oldPassword))) {
+          throw new AppError(ErrorCode.PasswordWrong);
+        }
         if (req.oldPassword === req.newPassword) throw new AppError(ErrorCode.PasswordSameAsOld);
         const passwordHash = await hashPassword(req.newPassword);
         await db.transaction(async (tx) => {

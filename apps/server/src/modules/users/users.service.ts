@@ -1,6 +1,6 @@
 import type { UserInfo } from '@openbourse/contracts/auth.ts';
 import { ErrorCode } from '@openbourse/contracts/errors.ts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { maskPhone } from './phone.ts';
@@ -14,6 +14,7 @@ export function toUserInfo(u: UserRow): UserInfo {
     areaCode: u.areaCode,
     phone: u.phone,
     phoneMasked: u.areaCode && u.phone ? maskPhone(u.areaCode, u.phone) : null,
+    hasPassword: u.passwordHash !== null,
     hasWithdrawalPassword: u.txPasswordHash !== null,
     kycStatus: u.kycStatus as UserInfo['kycStatus'],
     inviteCode: u.inviteCode,
@@ -54,6 +55,15 @@ export function createUsersService({ db }: { db: Db }) {
     },
     async setPasswordHash(exec: Executor, id: number, passwordHash: string): Promise<void> {
       await exec.update(users).set({ passwordHash }).where(eq(users.id, id));
+    },
+    /** Sets the password of an account that has none; false when it already has one (a race loser too). */
+    async setFirstPasswordHash(exec: Executor, id: number, passwordHash: string): Promise<boolean> {
+      const rows = await exec
+        .update(users)
+        .set({ passwordHash })
+        .where(and(eq(users.id, id), isNull(users.passwordHash)))
+        .returning({ id: users.id });
+      return rows.length === 1;
     },
     /** Binds or changes the email address (lower case) or the phone number, in the caller's transaction. */
     async setContact(

@@ -14,6 +14,7 @@ export const demoUser: UserInfo = {
   areaCode: null,
   phone: null,
   phoneMasked: null,
+  hasPassword: true,
   hasWithdrawalPassword: false,
   kycStatus: 'none',
   inviteCode: 'ABC123',

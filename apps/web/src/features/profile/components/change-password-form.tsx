@@ -2,6 +2,8 @@ import { ErrorCode, SuccessCode } from '@openbourse/contracts/errors.ts';
 import { RepasswordRequest } from '@openbourse/contracts/auth.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/shared/api/query-keys';
 import { useRepassword } from '@/shared/api/repassword';
 import { Button } from '@/shared/components/button';
 import { PasswordField } from '@/shared/components/text-field';
@@ -12,8 +14,13 @@ import { validate } from '@/shared/lib/validation';
 
 const EMPTY = { oldPassword: '', newPassword: '', confirm: '' };
 
-export function ChangePasswordForm() {
+/**
+ * Changes the login password with the current one; `firstPassword`: an account made by Google or
+ * wallet sign-in sets its first one (no current password to give).
+ */
+export function ChangePasswordForm({ firstPassword = false }: { firstPassword?: boolean }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const mutation = useRepassword();
@@ -23,11 +30,12 @@ export function ChangePasswordForm() {
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = validate(RepasswordRequest, {
-      type: 'change',
-      oldPassword: values.oldPassword,
-      newPassword: values.newPassword,
-    });
+    const checked = validate(
+      RepasswordRequest,
+      firstPassword
+        ? { type: 'set', newPassword: values.newPassword }
+        : { type: 'change', oldPassword: values.oldPassword, newPassword: values.newPassword },
+    );
     const found: Record<string, string> = { ...(checked.errors ?? {}) };
     // Empty: the schema's "required" message; too long: it cannot be the current password.
     if (found.oldPassword && values.oldPassword) found.oldPassword = errorText(ErrorCode.PasswordWrong);
@@ -41,6 +49,7 @@ export function ChangePasswordForm() {
       onSuccess(response) {
         toast.success(response.msg || errorText(SuccessCode.ModifiedSuccessfully));
         setValues(EMPTY);
+        if (firstPassword) void queryClient.invalidateQueries({ queryKey: queryKeys.user });
       },
       onError(error) {
         toast.error(errorMessage(error));
@@ -57,14 +66,16 @@ export function ChangePasswordForm() {
   };
   return (
     <form className="form" onSubmit={onSubmit} noValidate data-testid="change-password-form">
-      <PasswordField
-        label={t('info.password.current')}
-        autoComplete="current-password"
-        value={values.oldPassword}
-        onChange={(e) => update('oldPassword', e.target.value)}
-        error={errors.oldPassword}
-        testId="change-password-old"
-      />
+      {!firstPassword && (
+        <PasswordField
+          label={t('info.password.current')}
+          autoComplete="current-password"
+          value={values.oldPassword}
+          onChange={(e) => update('oldPassword', e.target.value)}
+          error={errors.oldPassword}
+          testId="change-password-old"
+        />
+      )}
       <PasswordField
         label={t('auth.fields.newPassword')}
         autoComplete="new-password"
@@ -83,7 +94,7 @@ export function ChangePasswordForm() {
         testId="change-password-confirm"
       />
       <Button type="submit" loading={mutation.isPending} data-testid="change-password-submit">
-        {t('info.password.submit')}
+        {firstPassword ? t('info.password.setSubmit') : t('info.password.submit')}
       </Button>
     </form>
   );

@@ -87,10 +87,17 @@ export default function InfoRoute() {
         )}
       </Section>
       <div className="info-forms">
-        <Section title={t('info.password.title')}>
-          <p className="section__text">{t('info.password.text')}</p>
-          <ChangePasswordForm />
-        </Section>
+        {user && !user.hasPassword ? (
+          <Section title={t('info.password.setTitle')}>
+            <p className="section__text">{t('info.password.setText')}</p>
+            <ChangePasswordForm firstPassword />
+          </Section>
+        ) : (
+          <Section title={t('info.password.title')}>
+            <p className="section__text">{t('info.password.text')}</p>
+            <ChangePasswordForm />
+          </Section>
+        )}
         <Section title={user?.hasWithdrawalPassword ? t('info.withdrawal.changeTitle') : t('info.withdrawal.setTitle')}>
           <p className="section__text">{t('info.withdrawal.text')}</p>
           <WithdrawalPasswordForm />
