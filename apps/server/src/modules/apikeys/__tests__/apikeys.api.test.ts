@@ -256,7 +256,7 @@ describe.each(DRIVERS)('API keys on %s', (driver) => {
       options: { passwordTries: { windowMs: 60_000, max: 1000 } },
     });
     const create = (label: string) =>
-      keys.create(u.id, { label, scopes: ['read'], password: 'Secret123' }).then(
+      keys.create(u.id, { label, scopes: ['read'], ips: [], password: 'Secret123' }).then(
         () => 200,
         (err: { code: number }) => err.code,
       );
