@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
       { path: 'nfts/:id', lazy: page(() => import('@/features/nfts/routes/nft-detail')) },
       { path: 'profile', lazy: page(() => import('@/features/profile/routes/profile')) },
       { path: 'profile/kefu', lazy: page(() => import('@/features/support/routes/kefu')) },
+      { path: 'profile/liabilities', lazy: page(() => import('@/features/liabilities/routes/liabilities')) },
       { path: 'download', lazy: page(() => import('@/features/pwa/routes/download')) },
       {
         element: <RequireAuth />,

@@ -124,6 +124,7 @@ export function SiteFooter({ compact = false }: { compact?: boolean }) {
     { to: '/loan', label: t('footer.products.investLoans') },
     { to: '/nfts', label: t('footer.products.nfts') },
     { to: '/trading', label: t('footer.products.smartTrading') },
+    { to: '/profile/liabilities', label: t('footer.liabilities') },
   ];
   return (
     <footer className={`footer ${compact ? 'footer--compact' : ''}`}>
