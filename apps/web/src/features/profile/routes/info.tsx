@@ -132,6 +132,15 @@ export default function InfoRoute() {
             </button>
           </li>
           <li>
+            <Link to="/profile/security" className="link-list__item" data-testid="info-security">
+              <span className="info-setting">
+                <IconShield />
+                {t('info.settings.security')}
+              </span>
+              <IconArrowRight />
+            </Link>
+          </li>
+          <li>
             <Link to="/detail?id=contact-us" className="link-list__item" data-testid="info-contact-us">
               <span className="info-setting">
                 <IconHeadset />

@@ -20,6 +20,8 @@ import { ApiError, errorMessage } from '@/shared/lib/api-client';
 import { compareDecimal, isDecimal } from '@/shared/lib/decimal';
 import { validate } from '@/shared/lib/validation';
 import { useSession } from '@/shared/session/use-session';
+import { twoFactorApi, useTwoFactorStatus } from '@/shared/twofactor/api';
+import { type FactorState, initialFactor, proofOf, SecondFactorField } from '@/shared/twofactor/second-factor-field';
 import { useWithdraw } from '../api/withdrawal';
 import { useWithdrawalQuote } from '../api/withdrawal-quote';
 import { limitLeft, maxWithdrawal } from '../lib/withdraw-max';
@@ -30,8 +32,8 @@ import { WithdrawQuote } from './withdraw-quote';
 export type WithdrawalMethod = 'crypto' | 'bank';
 export type WithdrawalNetwork = ListWithdrawalNetworksResult['list'][number];
 
-type Field = 'address' | 'bankHolder' | 'bankAccount' | 'bankType' | 'amount' | 'txPassword';
-const FIELDS: readonly Field[] = ['address', 'bankHolder', 'bankAccount', 'bankType', 'amount', 'txPassword'];
+type Field = 'address' | 'bankHolder' | 'bankAccount' | 'bankType' | 'amount' | 'txPassword' | 'proof';
+const FIELDS: readonly Field[] = ['address', 'bankHolder', 'bankAccount', 'bankType', 'amount', 'txPassword', 'proof'];
 type Errors = Partial<Record<Field | 'form', string>>;
 const fieldOf = (field: string | undefined): Field | 'form' =>
   FIELDS.includes(field as Field) ? (field as Field) : 'form';
@@ -85,6 +87,15 @@ export function WithdrawForm({ networks }: { networks: readonly WithdrawalNetwor
   const [errors, setErrors] = useState<Errors>({});
   const [noTxPassword, setNoTxPassword] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // Once the user has a second factor, a withdrawal carries a current one (modules/twofactor).
+  const factorMethods = useTwoFactorStatus().data?.methods ?? [];
+  const factorKey = factorMethods.join(',');
+  const [factor, setFactor] = useState<FactorState>(() => initialFactor([]));
+  const [factorFor, setFactorFor] = useState('');
+  if (factorFor !== factorKey) {
+    setFactorFor(factorKey);
+    setFactor(initialFactor(factorMethods));
+  }
   const withdraw = useWithdraw();
 
   const offered = method === 'bank' ? bank : crypto;
@@ -145,6 +156,11 @@ export function WithdrawForm({ networks }: { networks: readonly WithdrawalNetwor
     if (first) document.getElementById(`${idPrefix}-${first}`)?.focus();
   };
 
+  const proofField = () => {
+    const proof = factorMethods.length ? proofOf(factor) : undefined;
+    return proof ? { proof } : {};
+  };
+
   const request = (): WithdrawalRequest | null => {
     if (!current) return null;
     const body: WithdrawalRequest =
@@ -157,6 +173,7 @@ export function WithdrawForm({ networks }: { networks: readonly WithdrawalNetwor
             bankType: values.bankType,
             amount: values.amount,
             txPassword: values.txPassword,
+            ...proofField(),
           }
         : {
             method,
@@ -165,6 +182,7 @@ export function WithdrawForm({ networks }: { networks: readonly WithdrawalNetwor
             address: values.address,
             amount: values.amount,
             txPassword: values.txPassword,
+            ...proofField(),
           };
     const checked = validate(WithdrawalRequest, body);
     const found: Errors = {};
@@ -190,6 +208,7 @@ export function WithdrawForm({ networks }: { networks: readonly WithdrawalNetwor
         found.amount = errorText(ErrorCode.BalanceInsufficient);
       }
     }
+    if (factorMethods.length && !proofOf(factor)) found.proof ??= errorText(ErrorCode.TwoFactorRequired);
     if (!checked.data || Object.keys(found).length > 0) {
       showErrors(found);
       return null;
@@ -216,9 +235,12 @@ export function WithdrawForm({ networks }: { networks: readonly WithdrawalNetwor
         setConfirming(false);
         setValues(EMPTY);
         setErrors({});
+        setFactor(initialFactor(factorMethods));
       },
       onError(error) {
         setConfirming(false);
+        // A code or passkey answer is single use: the next try asks for a fresh one.
+        setFactor((f) => ({ ...f, code: '', passkey: null }));
         if (error instanceof ApiError && error.code === ErrorCode.WithdrawalPasswordNotSet) setNoTxPassword(true);
         // The server's text is in the user's language already; it goes on the field it names.
         const to = error instanceof ApiError && error.kind === 'server' ? fieldOf(error.field) : 'form';
@@ -232,7 +254,7 @@ export function WithdrawForm({ networks }: { networks: readonly WithdrawalNetwor
     update({ amount: maxWithdrawal(quoteData, current.scale) });
   };
 
-  const field = (name: Exclude<Field, 'txPassword'>) => ({
+  const field = (name: Exclude<Field, 'txPassword' | 'proof'>) => ({
     id: `${idPrefix}-${name}`,
     name,
     value: values[name],
@@ -364,6 +386,20 @@ export function WithdrawForm({ networks }: { networks: readonly WithdrawalNetwor
             maxLength={64}
             dir="ltr"
           />
+          {factorMethods.length ? (
+            <SecondFactorField
+              idPrefix={`${idPrefix}-proof`}
+              testId="withdraw-proof"
+              methods={factorMethods}
+              value={factor}
+              onChange={(next) => {
+                setFactor(next);
+                setErrors((e) => ({ ...e, proof: '' }));
+              }}
+              passkeyOptions={twoFactorApi.stepUpPasskeyOptions}
+              error={errors.proof}
+            />
+          ) : null}
           {noTxPassword || !hasTxPassword ? (
             <p className="withdraw-form__set-password" data-testid="withdraw-no-password">
               {noTxPassword ? null : <span>{t('wallet.withdraw.noPassword')}</span>}
