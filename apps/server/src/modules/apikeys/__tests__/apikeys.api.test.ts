@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DRIVERS } from '../../../test/db.ts';
 import { btc, createTradingTestApp, type TradingTestApp } from '../../trading/__tests__/helpers.ts';
+import { totpCode } from '../../twofactor/twofactor.codes.ts';
 import { createApiKeys } from '../apikeys.service.ts';
 import { MAX_AGE_MS } from '../apikeys.signing.ts';
 import { apiKeys } from '../apikeys.tables.ts';
@@ -272,6 +273,33 @@ describe.each(DRIVERS)('API keys on %s', (driver) => {
     await t.call('POST', '/swx/customer/apiKey/revoke', { token: u.token, body: { keyId: first!.keyId } });
     expect((await createKey(t, u.token, { scopes: ['read'] })).code).toBe(200);
     expect((await createKey(t, u.token, { scopes: ['read'] })).code).toBe(40137);
+  });
+
+  it('asks a current second factor once the user has one (two-factor verifyStepUp)', async () => {
+    const u = await t.user();
+    const tf = (path: string, body: unknown) =>
+      t.call<{ secret: string }>('POST', `/swx/customer/twofactor/${path}`, { token: u.token, body });
+    const start = await tf('totp/start', { password: 'Secret123' });
+    expect(start.body.code, JSON.stringify(start.body)).toBe(200);
+    const secret = start.body.result.secret;
+    expect((await tf('totp/confirm', { code: totpCode(secret, t.clock.now().getTime()) })).body.code).toBe(200);
+    t.clock.advance(30_000);
+    expect((await createKey(t, u.token, { scopes: ['read'] })).code).toBe(40120);
+    const wrong = await t.call('POST', '/swx/customer/apiKey/create', {
+      token: u.token,
+      body: { label: 'x', scopes: ['read'], password: 'Secret123', proof: { method: 'totp', code: '000000' } },
+    });
+    expect(wrong.body.code).toBe(40121);
+    const right = await t.call('POST', '/swx/customer/apiKey/create', {
+      token: u.token,
+      body: {
+        label: 'x',
+        scopes: ['read'],
+        password: 'Secret123',
+        proof: { method: 'totp', code: totpCode(secret, t.clock.now().getTime()) },
+      },
+    });
+    expect(right.body.code, JSON.stringify(right.body)).toBe(200);
   });
 
   it('leaves ordinary requests alone: sessions and bodies as before, OpenAPI shows the key scheme', async () => {
