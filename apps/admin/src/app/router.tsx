@@ -16,6 +16,7 @@ import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { DepositsPage } from '@/features/deposits/deposits-page';
 import { EarnTreasuryPage } from '@/features/earn-treasury/earn-treasury-page';
 import { InviteRewardsPage } from '@/features/invite-rewards/invite-rewards-page';
+import { SignInProvidersPage } from '@/features/signin-providers/signin-providers-page';
 import { VipLevelsPage } from '@/features/vip-levels/vip-levels-page';
 import { InstrumentsPage } from '@/features/instruments/instruments-page';
 import { KycPage } from '@/features/kyc/kyc-page';
@@ -67,6 +68,7 @@ export const SCREENS: { path: string; permission: AdminPermission; element: Reac
   { path: 'smart-products', permission: 'params.edit', element: <SmartProductsPage /> },
   { path: 'earn-treasury', permission: 'dashboard.read', element: <EarnTreasuryPage /> },
   { path: 'invite-rewards', permission: 'params.edit', element: <InviteRewardsPage /> },
+  { path: 'signin-providers', permission: 'signin.edit', element: <SignInProvidersPage /> },
   { path: 'vip-levels', permission: 'params.edit', element: <VipLevelsPage /> },
   { path: 'option-series', permission: 'dashboard.read', element: <OptionSeriesPage /> },
   { path: 'nft-items', permission: 'nfts.edit', element: <NftItemsPage /> },

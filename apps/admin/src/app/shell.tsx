@@ -29,6 +29,7 @@ const NAV: { to: string; label: string; permission: AdminPermission; icon: strin
   { to: '/nft-charities', label: 'Charities', permission: 'params.edit', icon: '♡' },
   { to: '/support', label: 'Support inbox', permission: 'support.reply', icon: '✉' },
   { to: '/content', label: 'Content', permission: 'content.edit', icon: '☰' },
+  { to: '/signin-providers', label: 'Sign-in providers', permission: 'signin.edit', icon: '⚷' },
   { to: '/admins', label: 'Admins', permission: 'admins.manage', icon: '⚿' },
   { to: '/audit', label: 'Audit log', permission: 'audit.read', icon: '⎙' },
 ];
