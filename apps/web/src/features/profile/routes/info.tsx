@@ -17,6 +17,7 @@ import { ContactChangeForm } from '../components/contact-change-form';
 import { SessionsList } from '../components/sessions-list';
 import { SignInHistory } from '../components/sign-in-history';
 import { WithdrawalPasswordForm } from '../components/withdrawal-password-form';
+import { LinkedSignIns } from '../signins/linked-sign-ins';
 import { WalletsSection } from '../wallets/wallets-section';
 import '../profile.css';
 
@@ -112,6 +113,7 @@ export default function InfoRoute() {
         </Section>
       </div>
       <WalletsSection />
+      <LinkedSignIns />
       <Section title={t('info.sessions.title')}>
         <p className="section__text">{t('info.sessions.text')}</p>
         <SessionsList />

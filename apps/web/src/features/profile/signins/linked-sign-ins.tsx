@@ -2,6 +2,7 @@ import { ErrorCode } from '@openbourse/contracts/errors.ts';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/shared/components/button';
 import { GoogleMark } from '@/shared/components/google-mark';
+import { Section } from '@/shared/components/page';
 import { QueryError } from '@/shared/components/query-error';
 import { SkeletonRows } from '@/shared/components/skeleton';
 import { toast } from '@/shared/components/toast/toast-store';
@@ -14,6 +15,15 @@ import { useIdentities, useUnlinkIdentity } from './signins-api';
  * in (no password and nothing else linked), which the server refuses and the page explains.
  */
 export function LinkedSignIns() {
+  const { t } = useTranslation();
+  return (
+    <Section title={t('auth.google.account.title')}>
+      <LinkedSignInsList />
+    </Section>
+  );
+}
+
+function LinkedSignInsList() {
   const { t } = useTranslation();
   const format = useFormat();
   const { data, isPending, error, refetch } = useIdentities();
