@@ -74,6 +74,7 @@ function handlers(extra: Record<string, Handler> = {}) {
     'GET user/listWithdrawalNetworks': () => ok({ list: networks }),
     'GET user/withdrawalQuote': quote,
     'GET user/listWithdrwal': () => page([]),
+    'GET twofactor/status': () => ok({ methods: [], totp: false, passkeys: [], recoveryCodesLeft: 0 }),
     ...extra,
   });
 }
@@ -85,6 +86,33 @@ async function fillCrypto(amount = '100') {
 }
 
 describe('withdraw page', () => {
+  it('asks for the second factor once the user has one, and sends it as the proof', async () => {
+    const api = handlers({
+      'GET twofactor/status': () =>
+        ok({ methods: ['totp', 'recovery'], totp: true, passkeys: [], recoveryCodesLeft: 10 }),
+      'POST user/withdrawal': () =>
+        ok(withdrawal(6, 'pending'), { msg: 'Withdrawal submitted for review', msgCode: 20003 }),
+    });
+    await renderApp('/profile/withdraw', { loggedIn: true });
+    await fillCrypto('100');
+    const code = await screen.findByTestId('withdraw-proof-code');
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    expect(await screen.findByText(/Confirm with your second factor/)).toBeInTheDocument();
+    expect(api.callsTo('user/withdrawal')).toHaveLength(0);
+    // A recovery code instead of the app's code.
+    fireEvent.click(screen.getByTestId('withdraw-proof-use-recovery'));
+    fireEvent.change(screen.getByTestId('withdraw-proof-code'), { target: { value: 'abcde-fghjk' } });
+    expect(code).toHaveValue('abcde-fghjk');
+    expect(screen.getByLabelText('Recovery code')).toBe(code);
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    fireEvent.click(within(await screen.findByTestId('withdraw-confirm')).getByTestId('withdraw-confirm-submit'));
+    expect(await screen.findByText('Withdrawal submitted for review')).toBeInTheDocument();
+    expect(api.callsTo('user/withdrawal')[0]?.body).toMatchObject({
+      txPassword: '123456',
+      proof: { method: 'recovery', code: 'abcde-fghjk' },
+    });
+  }, 15_000);
+
   it('quotes the amount before confirming, repeats it in the dialog, and sends the withdrawal', async () => {
     let asked = false;
     const api = handlers({
