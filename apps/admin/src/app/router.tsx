@@ -18,6 +18,7 @@ import { EarnTreasuryPage } from '@/features/earn-treasury/earn-treasury-page';
 import { InviteRewardsPage } from '@/features/invite-rewards/invite-rewards-page';
 import { SignInProvidersPage } from '@/features/signin-providers/signin-providers-page';
 import { VipLevelsPage } from '@/features/vip-levels/vip-levels-page';
+import { ReservesPage } from '@/features/reserves/reserves-page';
 import { InstrumentsPage } from '@/features/instruments/instruments-page';
 import { KycPage } from '@/features/kyc/kyc-page';
 import { LoanProductsPage } from '@/features/loan-products/loan-products-page';
@@ -70,6 +71,7 @@ export const SCREENS: { path: string; permission: AdminPermission; element: Reac
   { path: 'invite-rewards', permission: 'params.edit', element: <InviteRewardsPage /> },
   { path: 'signin-providers', permission: 'signin.edit', element: <SignInProvidersPage /> },
   { path: 'vip-levels', permission: 'params.edit', element: <VipLevelsPage /> },
+  { path: 'reserves', permission: 'reserves.edit', element: <ReservesPage /> },
   { path: 'option-series', permission: 'dashboard.read', element: <OptionSeriesPage /> },
   { path: 'nft-items', permission: 'nfts.edit', element: <NftItemsPage /> },
   { path: 'nft-collections', permission: 'nfts.edit', element: <NftCollectionsPage /> },

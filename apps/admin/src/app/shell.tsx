@@ -23,6 +23,7 @@ const NAV: { to: string; label: string; permission: AdminPermission; icon: strin
   { to: '/earn-treasury', label: 'Earn treasury', permission: 'dashboard.read', icon: '◎' },
   { to: '/invite-rewards', label: 'Invite rewards', permission: 'params.edit', icon: '✉' },
   { to: '/vip-levels', label: 'VIP levels', permission: 'params.edit', icon: '★' },
+  { to: '/reserves', label: 'Reserves', permission: 'reserves.edit', icon: '⚖' },
   { to: '/option-series', label: 'Option series', permission: 'dashboard.read', icon: '◔' },
   { to: '/nft-items', label: 'NFT items', permission: 'nfts.edit', icon: '◆' },
   { to: '/nft-collections', label: 'NFT collections', permission: 'nfts.edit', icon: '❖' },

@@ -7,6 +7,7 @@ import { api } from '@/shared/api';
 import { Card, ErrorNote, PageHeader, Stat } from '@/shared/components';
 import { type ColumnDef, DataTable } from '@/shared/data-table';
 import { formatDecimal, formatTime } from '@/shared/format';
+import { CoverageCard } from '@/features/reserves/coverage-card';
 
 type Dashboard = z.infer<typeof DashboardResult>;
 type Exposure = z.infer<typeof ExposureRow>;
@@ -125,6 +126,8 @@ export function DashboardPage() {
               </table>
             </Card>
           </div>
+
+          <CoverageCard />
 
           <div className="grid-2">
             <Card title="Open exposure — demo accounts">
