@@ -57,6 +57,7 @@ export const routes: RouteObject[] = [
           { path: 'profile/withdraw', lazy: page(() => import('@/features/wallet/routes/withdraw')) },
           { path: 'profile/exchange', lazy: page(() => import('@/features/wallet/routes/exchange')) },
           { path: 'profile/info', lazy: page(() => import('@/features/profile/routes/info')) },
+          { path: 'profile/api-keys', lazy: page(() => import('@/features/apikeys/routes/api-keys')) },
           { path: 'profile/security', lazy: page(() => import('@/features/twofactor/routes/security')) },
           { path: 'profile/push', lazy: page(() => import('@/features/pwa/routes/push')) },
           { path: 'profile/verify', lazy: page(() => import('@/features/kyc/routes/verify')) },

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '@openbourse/ui';
-import { IconArrowRight, IconBuilding, IconGlobe, IconHeadset, IconShield } from '@/shared/components/icons';
+import { IconArrowRight, IconBuilding, IconGlobe, IconHeadset, IconKey, IconShield } from '@/shared/components/icons';
 import { languagePicker } from '@/shared/components/language-picker';
 import { KycBadge } from '@/shared/components/kyc-badge';
 import { Page, Section } from '@/shared/components/page';
@@ -138,6 +138,15 @@ export default function InfoRoute() {
               <span className="info-setting">
                 <IconShield />
                 {t('info.settings.security')}
+              </span>
+              <IconArrowRight />
+            </Link>
+          </li>
+          <li>
+            <Link to="/profile/api-keys" className="link-list__item" data-testid="info-api-keys">
+              <span className="info-setting">
+                <IconKey />
+                {t('info.settings.apiKeys')}
               </span>
               <IconArrowRight />
             </Link>
