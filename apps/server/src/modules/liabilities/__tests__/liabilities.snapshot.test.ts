@@ -32,7 +32,9 @@ describe.each(DRIVERS)('proof of liabilities on %s', (driver) => {
   let t: TestApp;
   let liabilities: Liabilities;
   let jobs: Jobs;
-  const users: { id: number; token: string }[] = [];
+  type U = { id: number; token: string };
+  const users: U[] = [];
+  const user = (i: number) => users[i] as U;
 
   beforeAll(async () => {
     t = await createTestApp(driver);
@@ -86,7 +88,7 @@ describe.each(DRIVERS)('proof of liabilities on %s', (driver) => {
   });
 
   it('snapshots every real available + locked balance, leaving demo money and debt out', async () => {
-    const [a, b, c, , e] = users as { id: number; token: string }[];
+    const [a, b, c, e] = [user(0), user(1), user(2), user(4)];
     await deposit(a.id, 'USDT', '100', 'pol-test:a:1');
     await ledger().hold(db(), {
       key: 'pol-test:a:hold',
@@ -202,7 +204,10 @@ describe.each(DRIVERS)('proof of liabilities on %s', (driver) => {
   }
 
   it('is consistent while transfers run: the totals are the ledger’s at the snapshot', async () => {
-    const [a, b, c] = users as { id: number; token: string }[];
+    const [a, b, c] = [user(0), user(1), user(2)];
+    // Enough for every move, before the race starts.
+    await deposit(a.id, 'USDT', '1', 'pol-test:race:a');
+    await deposit(b.id, 'USDT', '1', 'pol-test:race:b');
     const base = await ledgerView();
     const owed = (v: Map<string, bigint>, id: number) => v.get(`${id}:USDT`) ?? 0n;
     // 24 deposits of 2^k units, each to a known user, and transfers between users that keep the total.
