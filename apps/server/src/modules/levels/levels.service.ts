@@ -115,6 +115,12 @@ export function createLevels({ db, clock, volumes, balance }: LevelsDeps) {
     feeDiscount,
 
     /** Each of these users' discount in basis points (users without one are absent): the spot writer's batch. */
+    /** One user's current level (null below the first tier), e.g. beside their support chat. */
+    async levelOf(userId: number, lang = 'en'): Promise<{ level: number; name: string } | null> {
+      const row = await current(db, userId);
+      return row ? { level: row.level, name: nameIn(row.names, lang) } : null;
+    },
+
     async discountsOf(userIds: number[], exec: Executor = db): Promise<Map<number, number>> {
       if (userIds.length === 0) return new Map();
       const rows = await exec
