@@ -21,12 +21,13 @@ import { OrderBook } from '@openbourse/engine';
 import { SPOT_DEPTH_LEVELS } from '@openbourse/contracts/spot.ts';
 import { AfterCommitError } from '../../db/pipeline.ts';
 import type { AccountMeta } from '../ledger/ledger.service.ts';
-import { BatchPlan, type LiveOrder, type NewOrder, type PairAccounts } from './spot.plan.ts';
+import { BatchPlan, type LiveOrder, type NewOrder } from './spot.plan.ts';
 import { type PairGrid, units } from './spot.grid.ts';
-import { type OrderState, spotRepository as repo } from './spot.repository.ts';
+import { levelDiff, liveOf, stateOf } from './spot.rows.ts';
+import { spotRepository as repo } from './spot.repository.ts';
 import type { SpotContext } from './spot.context.ts';
 import { spotErrors } from './spot.errors.ts';
-import type { NewSpotOrderRow, SpotOrderRow } from './spot.tables.ts';
+import type { NewSpotOrderRow } from './spot.tables.ts';
 
 /** Most commands one transaction writes. */
 export const MAX_BATCH = 128;
@@ -114,7 +115,7 @@ export function createBookWriter(
     const rows = await repo.openOrders(db, grid.id, mode);
     const state = await repo.bookState(db, grid.id, mode);
     const next = new Map<number, LiveOrder>();
-    for (const r of rows) next.set(r.id, liveOf(r, await ctx.accountsOf(r.userId, mode, grid)));
+    for (const r of rows) next.set(r.id, liveOf(ctx, grid, r, await ctx.accountsOf(r.userId, mode, grid)));
     const side = (s: 'buy' | 'sell') =>
       rows
         .filter((r) => r.side === s && r.type === 'limit')
@@ -149,62 +150,6 @@ export function createBookWriter(
       });
     }
     return loading;
-  }
-
-  function liveOf(r: SpotOrderRow, accounts: PairAccounts): LiveOrder {
-    const scale = r.side === 'buy' ? grid.quoteScale : grid.baseScale;
-    return {
-      id: r.id,
-      publicId: r.publicId,
-      orderNo: r.orderNo,
-      userId: r.userId,
-      side: r.side as 'buy' | 'sell',
-      type: r.type as 'limit' | 'market',
-      tif: r.tif as LiveOrder['tif'],
-      priceTicks: r.priceTicks,
-      protectionTicks: r.protectionTicks,
-      qtyLots: r.qtyLots,
-      filledLots: r.filledLots,
-      turnover: ctx.toUnits(r.turnover, grid.quoteScale),
-      fee: ctx.toUnits(r.fee, grid.quoteScale),
-      feeAccrual: ctx.toUnits(r.feeAccrual, 0),
-      held: ctx.toUnits(r.held, scale),
-      status: r.status as LiveOrder['status'],
-      cancelReason: r.cancelReason as LiveOrder['cancelReason'],
-      bookSeq: r.bookSeq,
-      accounts,
-      createdAt: r.createdAt,
-      updatedAt: r.updatedAt,
-      lastTradeAt: r.lastTradeAt,
-    };
-  }
-
-  const stateOf = (o: LiveOrder): OrderState => ({
-    id: o.id,
-    filledLots: o.filledLots,
-    turnover: units(o.turnover, grid.quoteScale),
-    fee: units(o.fee, grid.quoteScale),
-    feeAccrual: o.feeAccrual.toString(),
-    held: units(o.held, o.side === 'buy' ? grid.quoteScale : grid.baseScale),
-    status: o.status,
-    cancelReason: o.cancelReason,
-    bookSeq: o.bookSeq,
-    protectionTicks: o.protectionTicks,
-    updatedAt: o.updatedAt,
-    lastTradeAt: o.lastTradeAt,
-  });
-
-  /** Levels that differ between two tops: [price, quantity], "0" for a level that left. */
-  function diff(before: L2Snapshot['bids'], after: L2Snapshot['bids']): [string, string][] {
-    const out: [string, string][] = [];
-    const was = new Map(before.map((l) => [l.priceTicks, l.qtyLots]));
-    const now = new Set<number>();
-    for (const l of after) {
-      now.add(l.priceTicks);
-      if (was.get(l.priceTicks) !== l.qtyLots) out.push([ctx.price(grid, l.priceTicks), ctx.qty(grid, l.qtyLots)]);
-    }
-    for (const l of before) if (!now.has(l.priceTicks)) out.push([ctx.price(grid, l.priceTicks), '0']);
-    return out;
   }
 
   /** One batch: its transaction, then (committed) its answers and its event. */
@@ -258,8 +203,8 @@ export function createBookWriter(
         // A change number counts what subscribers see (the top levels and the trades): a change
         // deeper in the book moves neither, and a client must not read a gap into it.
         const after = book.l2(SPOT_DEPTH_LEVELS);
-        const bids = diff(top.bids, after.bids);
-        const asks = diff(top.asks, after.asks);
+        const bids = levelDiff(ctx, grid, top.bids, after.bids);
+        const asks = levelDiff(ctx, grid, top.asks, after.asks);
         if (bids.length > 0 || asks.length > 0 || plan.fills.length > 0) {
           seq += 1;
           change = { pairId: grid.id, mode, seq, bids, asks, trades: [], users: [] };
@@ -298,7 +243,14 @@ export function createBookWriter(
       };
       const parts = [
         ...(plan.refused.length ? [repo.deleteOrdersPart('refused', plan.refused)] : []),
-        ...(touched.length ? [repo.updateOrdersPart('orders', touched.map(stateOf))] : []),
+        ...(touched.length
+          ? [
+              repo.updateOrdersPart(
+                'orders',
+                touched.map((o) => stateOf(grid, o)),
+              ),
+            ]
+          : []),
         ...(fills.length ? [repo.fillsPart('fills', fills)] : []),
         ...quote.parts,
         ...base.parts,
