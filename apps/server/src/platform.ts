@@ -177,6 +177,8 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     completeSignIn: (userId, meta) => auth.completeSignIn(userId, meta),
     audit: (tx, actor, at, entry) => adminRepository.auditAs(tx, actor, at, entry),
     dataDir: opts.config.dataDir,
+    // A linked wallet is a way in too: a Google identity's unlink counts them (under the account's row lock).
+    otherWaysIn: (exec, userId) => walletSignIn.countOf(exec, userId),
   });
   /** Sign-In with Ethereum (login/loginByDapp): the message names PUBLIC_URL's host. */
   const walletSignIn = buildWalletSignIn({
@@ -537,10 +539,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     canned: supportCanned,
     users: adminUsers,
     // The customer's VIP level beside the chat (the levels module's own figure).
-    levelOf: async (userId) => {
-      const { mine } = await levels.list('en', userId);
-      return mine ? { level: mine.level, name: mine.name } : null;
-    },
+    levelOf: (userId) => levels.levelOf(userId),
   });
   // API keys for bots: signed requests acting for a user with the key's scopes only (modules/apikeys).
   const apiKeys = createApiKeys({

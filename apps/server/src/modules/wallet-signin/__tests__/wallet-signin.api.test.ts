@@ -122,11 +122,11 @@ describe.each(DRIVERS)('wallet sign-in API on %s', (driver) => {
     const both = await Promise.all([a, b].map((p) => t.call<LoginResult>('POST', LOGIN, { body: p })));
     expect(both.map((r) => r.body.code)).toEqual([200, 200]);
     expect(both[0]!.body.result.user.id).toBe(both[1]!.body.result.user.id);
-    const [{ n }] = await queryRows<{ n: number }>(
+    const [row] = await queryRows<{ n: number }>(
       t.database.db,
       sql`select count(*)::int as n from user_wallets where address = ${fresh.address}`,
     );
-    expect(n).toBe(1);
+    expect(row?.n).toBe(1);
   });
 
   it('a disabled account is refused (10008)', async () => {
