@@ -77,6 +77,7 @@ import { createSpotService } from './modules/spot/spot.service.ts';
 import { createTradingService, tradingOptionsFromEnv } from './modules/trading/trading.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createExternalAccounts } from './modules/auth/auth.external.ts';
+import { defineAuthJobs } from './modules/auth/auth.retention.ts';
 import { oauthOptionsFromEnv } from './modules/oauth/oauth.config.ts';
 import { createOAuth } from './modules/oauth/oauth.module.ts';
 import { buildWalletSignIn } from './modules/wallet-signin/wallet-signin.module.ts';
@@ -222,6 +223,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   jobs.define('oauth.sweep', { every: 'hour', handler: () => oauth.service.sweep().then(() => undefined) });
   jobs.define('wallet-signin.sweep', { every: 'hour', handler: () => walletSignIn.sweep().then(() => undefined) });
   jobs.define('twofactor.sweep', { every: 'hour', handler: () => twoFactor.sweep().then(() => undefined) });
+  defineAuthJobs(jobs, db, clock);
   jobs.define('limits.sweep', { every: 5 * 60_000, handler: () => limiter.sweep().then(() => undefined) });
   const ledger = createLedgerService({ db, clock });
   // VIP levels: set daily from each user's 30-day volume (margin, spot, exchange: read at run time
