@@ -73,7 +73,9 @@ export function KeysList() {
               </div>
               <div>
                 <dt>{t('apikeys.list.expires')}</dt>
-                <dd>{k.expiresAt ? format.dateTime(new Date(k.expiresAt).toISOString()) : t('apikeys.create.never')}</dd>
+                <dd>
+                  {k.expiresAt ? format.dateTime(new Date(k.expiresAt).toISOString()) : t('apikeys.create.never')}
+                </dd>
               </div>
             </dl>
             <div className="apikey-actions">

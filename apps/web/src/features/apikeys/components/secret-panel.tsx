@@ -1,4 +1,5 @@
 import type { CreatedApiKey } from '@openbourse/contracts/apikeys.ts';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/shared/components/button';
 import { IconCopy } from '@/shared/components/icons';
@@ -7,12 +8,18 @@ import { toast } from '@/shared/components/toast/toast-store';
 /** A new key's id and secret, shown this once: copy them, then they are gone from the page. */
 export function SecretPanel({ created, onDone }: { created: CreatedApiKey; onDone(): void }) {
   const { t } = useTranslation();
+  const panel = useRef<HTMLDivElement>(null);
+  // The form it replaces may have been scrolled past: bring the secret (and its warning) into view.
+  useEffect(() => {
+    panel.current?.scrollIntoView({ block: 'start' });
+    panel.current?.focus();
+  }, []);
   const copy = async (text: string) => {
     await navigator.clipboard?.writeText(text).catch(() => undefined);
     toast.success(t('apikeys.secret.copied'));
   };
   return (
-    <div className="apikey-secret" data-testid="apikey-secret-panel">
+    <div className="apikey-secret" ref={panel} tabIndex={-1} data-testid="apikey-secret-panel">
       <p className="apikey-secret__warning" role="alert">
         {t('apikeys.secret.warning')}
       </p>
