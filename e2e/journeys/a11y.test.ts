@@ -47,6 +47,7 @@ const ROUTES: { path: string; auth: Auth | 'both' }[] = [
   { path: '/nfts/@nft', auth: 'both' },
   { path: '/profile', auth: 'both' },
   { path: '/profile/kefu', auth: 'both' },
+  { path: '/profile/liabilities', auth: 'both' },
   { path: '/cruuency', auth: 'in' },
   { path: '/profile/balance', auth: 'in' },
   { path: '/profile/balancebb', auth: 'in' },
