@@ -49,12 +49,10 @@ export function PushSettings() {
         <IconBell />
       </span>
       <div className="push-settings__main">
-        <h2 className="push-settings__title">
-          {t('pwa.push.title')}
-          <span className={`push-settings__state push-settings__state--${state}`} data-testid="push-state">
-            {t(`pwa.push.state.${state}`)}
-          </span>
-        </h2>
+        <h2 className="visually-hidden">{t('pwa.push.title')}</h2>
+        <span className={`push-settings__state push-settings__state--${state}`} data-testid="push-state">
+          {t(`pwa.push.state.${state}`)}
+        </span>
         <p className="push-settings__text">{t(`pwa.push.hint.${state}`)}</p>
       </div>
       {state === 'off' ? (

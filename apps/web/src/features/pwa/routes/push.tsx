@@ -10,7 +10,7 @@ export default function PushRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('pwa.push.title'));
   return (
-    <Page title={t('pwa.push.title')} subtitle={t('pwa.push.hint.off')}>
+    <Page title={t('pwa.push.title')}>
       <PushSettings />
       <p className="push-settings__back">
         <Link to="/profile/notification">{t('notifications.title')}</Link>
