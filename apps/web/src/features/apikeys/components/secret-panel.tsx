@@ -11,7 +11,8 @@ export function SecretPanel({ created, onDone }: { created: CreatedApiKey; onDon
   const panel = useRef<HTMLDivElement>(null);
   // The form it replaces may have been scrolled past: bring the secret (and its warning) into view.
   useEffect(() => {
-    panel.current?.scrollIntoView({ block: 'start' });
+    // (Optional: not every environment scrolls, jsdom among them.)
+    panel.current?.scrollIntoView?.({ block: 'start' });
     panel.current?.focus();
   }, []);
   const copy = async (text: string) => {
