@@ -59,6 +59,14 @@ async function injectWallet(context: BrowserContext, account: LocalAccount, star
   );
 }
 
+/** Waits for the wallet in the account centre's list; a refusal's toast is the failure's message. */
+async function linked(page: Page, address: string) {
+  const row = page.getByTestId('wallets-section').getByTestId(`wallet-${address}`);
+  await row.waitFor({ timeout: 30_000 }).catch(async () => {
+    throw new Error(`wallet not listed; toasts: ${(await page.getByTestId('toast').allTextContents()).join(' | ')}`);
+  });
+}
+
 async function userDetails(page: Page) {
   await page.goto(`${env.server.url}/profile/info`);
   await dismissBoard(page);
@@ -114,7 +122,7 @@ describe.each(layouts)('wallet sign-in journey (%s)', (layout) => {
     await userDetails(again);
     await expect.poll(() => again.getByTestId('user-id').textContent()).toBe(id);
     await second.close();
-  });
+  }, 240_000);
 
   it('links a wallet to a password account from the account centre; Arabic, and no wallet only hints', async () => {
     const account = privateKeyToAccount(generatePrivateKey());
@@ -126,14 +134,14 @@ describe.each(layouts)('wallet sign-in journey (%s)', (layout) => {
     const wallets = page.getByTestId('wallets-section');
     await wallets.scrollIntoViewIfNeeded();
     await page.getByTestId('wallet-link').click();
-    await expect.poll(() => wallets.getByTestId(`wallet-${account.address}`).count()).toBe(1);
+    await linked(page, account.address);
     await screenshot(page, `${layout}-wallet-linked-en`);
     // With a password, the wallet may go.
     await wallets.locator('[data-testid^="wallet-unlink-"]').first().click();
     await wallets.locator('[data-testid^="wallet-unlink-confirm-"]').first().click();
     await expect.poll(() => wallets.getByTestId(`wallet-${account.address}`).count()).toBe(0);
     await page.getByTestId('wallet-link').click();
-    await expect.poll(() => wallets.getByTestId(`wallet-${account.address}`).count()).toBe(1);
+    await linked(page, account.address);
 
     await page.getByTestId('lang-button').first().click();
     await page.getByTestId('lang-option-ar').click();
@@ -149,8 +157,9 @@ describe.each(layouts)('wallet sign-in journey (%s)', (layout) => {
     const plainPage = await bare.newPage();
     await plainPage.goto(`${env.server.url}/pass/register`);
     await dismissBoard(plainPage);
-    await expect.poll(() => plainPage.getByTestId('wallet-hint').count()).toBe(1);
+    await plainPage.getByTestId('register-submit').waitFor({ timeout: 30_000 });
+    await expect.poll(() => plainPage.getByTestId('wallet-hint').count(), { timeout: 30_000 }).toBe(1);
     expect(await plainPage.getByTestId('wallet-connect').count()).toBe(0);
     await bare.close();
-  });
+  }, 240_000);
 });
