@@ -57,6 +57,7 @@ const ROUTES: { path: string; auth: Auth | 'both' }[] = [
   { path: '/profile/withdraw', auth: 'in' },
   { path: '/profile/exchange', auth: 'in' },
   { path: '/profile/info', auth: 'in' },
+  { path: '/profile/api-keys', auth: 'in' },
   { path: '/profile/invite', auth: 'in' },
   { path: '/profile/level', auth: 'in' },
   { path: '/profile/notification', auth: 'in' },
