@@ -58,11 +58,10 @@ export const redirectStore = {
       // Storage may be off (private mode): the callback then lands on the home page.
     }
   },
-  take(): string | null {
+  /** Read, not removed: React may run a state initializer twice; the next start overwrites it. */
+  read(): string | null {
     try {
-      const v = sessionStorage.getItem(REDIRECT_KEY);
-      sessionStorage.removeItem(REDIRECT_KEY);
-      return v;
+      return sessionStorage.getItem(REDIRECT_KEY);
     } catch {
       return null;
     }

@@ -24,7 +24,7 @@ type View =
 export function GoogleCallback() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const [redirect] = useState(() => safeRedirect(redirectStore.take()));
+  const [redirect] = useState(() => safeRedirect(redirectStore.read()));
   const finish = useFinishSignIn(redirect);
   const [view, setView] = useState<View>({ kind: 'working' });
   const posted = useRef(false);
