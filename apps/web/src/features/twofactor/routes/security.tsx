@@ -38,10 +38,11 @@ export default function SecurityRoute() {
   const methods = s?.methods ?? [];
 
   const done = async (message: string, newCodes?: string[] | null) => {
+    // The page says the new state before the codes show (no "Set up" beside fresh codes).
+    await refresh();
     setAction(null);
     if (newCodes) setCodes(newCodes);
     toast.success(message);
-    await refresh();
   };
 
   const run = async (c: FreshConfirmation) => {
