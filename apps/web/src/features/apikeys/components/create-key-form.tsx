@@ -115,17 +115,19 @@ export function CreateKeyForm({ onCreated }: { onCreated(created: CreatedApiKey)
         <label className="field__label" htmlFor="apikey-ips">
           {t('apikeys.create.ips')}
         </label>
-        <textarea
-          id="apikey-ips"
-          className="field__input apikey-ips"
-          dir="ltr"
-          rows={3}
-          value={ips}
-          placeholder="203.0.113.7&#10;10.0.0.0/8&#10;2001:db8::/32"
-          onChange={(e) => setIps(e.target.value)}
-          aria-invalid={errors.ips ? true : undefined}
-          data-testid="apikey-ips"
-        />
+        <div className="field__control">
+          <textarea
+            id="apikey-ips"
+            className="field__input apikey-ips"
+            dir="ltr"
+            rows={3}
+            value={ips}
+            placeholder="203.0.113.7&#10;10.0.0.0/8&#10;2001:db8::/32"
+            onChange={(e) => setIps(e.target.value)}
+            aria-invalid={errors.ips ? true : undefined}
+            data-testid="apikey-ips"
+          />
+        </div>
         {errors.ips ? (
           <p className="field__error" role="alert" data-testid="apikey-ips-error">
             {errors.ips}
@@ -138,19 +140,21 @@ export function CreateKeyForm({ onCreated }: { onCreated(created: CreatedApiKey)
         <label className="field__label" htmlFor="apikey-expiry">
           {t('apikeys.create.expiry')}
         </label>
-        <select
-          id="apikey-expiry"
-          className="field__input"
-          value={expiry}
-          onChange={(e) => setExpiry(e.target.value as Expiry)}
-          data-testid="apikey-expiry"
-        >
-          {EXPIRIES.map((e) => (
-            <option key={e} value={e}>
-              {e === 'never' ? t('apikeys.create.never') : t('apikeys.create.days', { n: Number(e) })}
-            </option>
-          ))}
-        </select>
+        <div className="field__control">
+          <select
+            id="apikey-expiry"
+            className="field__input"
+            value={expiry}
+            onChange={(e) => setExpiry(e.target.value as Expiry)}
+            data-testid="apikey-expiry"
+          >
+            {EXPIRIES.map((e) => (
+              <option key={e} value={e}>
+                {e === 'never' ? t('apikeys.create.never') : t('apikeys.create.days', { n: Number(e) })}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       <PasswordField
         label={t('apikeys.create.password')}
