@@ -32,10 +32,10 @@ export function createOAuth(deps: {
   otherWaysIn?: (exec: Executor, userId: number) => Promise<number>;
   audit: AuditWriter;
   /** Where a key file is made when SECRETS_KEY is not set. */
-  dataDir: string;
+  dataDir?: string | undefined;
 }) {
   const { db, clock, users, options } = deps;
-  const box = createSecretBox(secretsKey({ configured: options.secretsKey, dataDir: deps.dataDir }));
+  const box = createSecretBox(secretsKey({ configured: options.secretsKey, dataDir: deps.dataDir ?? './data' }));
   const settings = createProviderSettings({ options, box });
   const oidc = createOidc();
   const links = createLinkTickets({

@@ -124,17 +124,16 @@ describe.each(DRIVERS)('Google sign-in on %s', (driver) => {
     const again = await signIn('newcomer');
     expect(again.body.code).toBe(200);
     expect(again.body.result.user?.id).toBe(first.body.result.user?.id);
-    const linked = await t.call<{ identities: { provider: string; email: string }[]; hasPassword: boolean }>(
-      'GET',
-      '/swx/customer/user/identities',
-      { token: again.body.result.token! },
-    );
+    const linked = await t.call<{
+      identities: { id: number; provider: string; email: string }[];
+      hasPassword: boolean;
+    }>('GET', '/swx/customer/user/identities', { token: again.body.result.token! });
     expect(linked.body.result).toMatchObject({
       hasPassword: false,
       identities: [{ provider: 'google', email: 'newcomer@example.test' }],
     });
     // Its only way in: refused.
-    const [identity] = (linked.body.result as { identities: { id: number }[] }).identities;
+    const [identity] = linked.body.result.identities;
     const unlink = await t.call('POST', '/swx/customer/user/identities/unlink', {
       token: again.body.result.token!,
       body: { id: identity!.id },
