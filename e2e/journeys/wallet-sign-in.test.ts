@@ -155,10 +155,11 @@ describe.each(layouts)('wallet sign-in journey (%s)', (layout) => {
     const bare = await newContext(env.browser, layout);
     await bare.addInitScript(seenBoard);
     const plainPage = await bare.newPage();
-    await plainPage.goto(`${env.server.url}/pass/register`);
+    await plainPage.goto(`${env.server.url}/pass/login`);
     await dismissBoard(plainPage);
-    await plainPage.getByTestId('register-submit').waitFor({ timeout: 30_000 });
     await expect.poll(() => plainPage.getByTestId('wallet-hint').count(), { timeout: 30_000 }).toBe(1);
+    await plainPage.getByTestId('wallet-hint').scrollIntoViewIfNeeded();
+    await screenshot(plainPage, `${layout}-wallet-none-en`);
     expect(await plainPage.getByTestId('wallet-connect').count()).toBe(0);
     await bare.close();
   }, 240_000);
