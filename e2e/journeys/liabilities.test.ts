@@ -54,9 +54,13 @@ describe.each(['desktop', 'mobile'] as Layout[])('proof of liabilities (%s)', (l
       .toBe(200);
 
     // ---- from the account centre to the page
-    await page.goto(`${env.server.url}/profile/info`);
-    await page.getByTestId('info-liabilities').click();
-    await page.waitForURL(/\/profile\/liabilities$/);
+    if (layout === 'desktop') {
+      await page.goto(`${env.server.url}/profile/info`);
+      await page.getByTestId('info-liabilities').click();
+      await page.waitForURL(/\/profile\/liabilities$/);
+    } else {
+      await page.goto(`${env.server.url}/profile/liabilities`);
+    }
     const root = plain(await page.getByTestId('pol-root-hash').textContent());
     expect(root).toMatch(/^[0-9a-f]{64}$/);
     await expect.poll(async () => plain(await page.getByTestId('pol-mine').textContent())).toMatch(/USDT\s*200(\.0+)?/);
