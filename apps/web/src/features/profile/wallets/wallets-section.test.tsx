@@ -1,3 +1,4 @@
+import type { LinkedWallet } from '@openbourse/contracts/wallet-signin.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { hexToString } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -15,7 +16,7 @@ const linked = {
 };
 
 function handlers(opts: { unlink?: () => unknown } = {}) {
-  let wallets = [linked];
+  let wallets: LinkedWallet[] = [linked];
   return mockApi({
     ...baseHandlers,
     'GET user/listSessions': () => ok([]),
