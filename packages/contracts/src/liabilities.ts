@@ -33,7 +33,12 @@ export const LiabilitiesRoot = z.object({
 export type LiabilitiesRoot = z.infer<typeof LiabilitiesRoot>;
 
 export const LiabilitiesHistoryQuery = z.object({
-  size: z.coerce.number({ error: 'E40001' }).int({ error: 'E40001' }).min(1, { error: 'E40001' }).max(100, { error: 'E40001' }).default(30),
+  size: z.coerce
+    .number({ error: 'E40001' })
+    .int({ error: 'E40001' })
+    .min(1, { error: 'E40001' })
+    .max(100, { error: 'E40001' })
+    .default(30),
 });
 export const LiabilitiesHistory = z.object({ list: z.array(LiabilitiesRoot) });
 
@@ -55,7 +60,9 @@ export const LiabilitiesProofFile = z.object({
   }),
   leaf: z.object({
     userId: z.number().int(),
-    nonce: z.string().describe('Drawn for this user and this snapshot only: with the user id it makes the leaf’s commitment'),
+    nonce: z
+      .string()
+      .describe('Drawn for this user and this snapshot only: with the user id it makes the leaf’s commitment'),
     index: z.number().int(),
     balances: z.array(Units),
   }),
@@ -85,7 +92,10 @@ export type Reserve = z.infer<typeof Reserve>;
 
 export const ReserveInput = z.object({
   currency: z.string().trim().min(1, { error: 'E40001' }).max(16, { error: 'E40001' }),
-  amount: z.string().trim().regex(/^\d+(\.\d+)?$/, { error: 'E40001' }),
+  amount: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, { error: 'E40001' }),
   holder: z.string().trim().min(1, { error: 'E40001' }).max(200, { error: 'E40001' }),
   attestedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'E40001' }),
   note: z.string().trim().max(500, { error: 'E40001' }).default(''),
@@ -101,7 +111,9 @@ export const CoverageLine = z.object({
   coverage: z
     .string()
     .nullable()
-    .describe('reserves / liabilities, exact to 4 decimals rounded down ("1.0250" = 102.50 %); null when nothing is owed'),
+    .describe(
+      'reserves / liabilities, exact to 4 decimals rounded down ("1.0250" = 102.50 %); null when nothing is owed',
+    ),
   under: z.boolean().describe('Reserves below liabilities'),
   attestedOn: z.string().nullable().describe('The oldest attestation among the currency’s reserves'),
 });
