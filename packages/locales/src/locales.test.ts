@@ -36,6 +36,11 @@ describe.each(['errors.json', 'app.json'])('%s', (file) => {
   const en = leaves(load('en', file));
   const enBases = new Set([...en.keys()].map(base));
 
+  it.each(LANGUAGES)("%s writes placeholders with single braces (the apps' i18n: {name})", (lang) => {
+    const doubled = [...leaves(load(lang, file))].filter(([, v]) => /\{\{\s*\w+\s*\}\}/.test(v)).map(([k]) => k);
+    expect(doubled).toEqual([]);
+  });
+
   it.each(LANGUAGES.filter((l) => l !== 'en'))('%s has every key, translated, with the same placeholders', (lang) => {
     const other = leaves(load(lang, file));
     const otherBases = new Set([...other.keys()].map(base).filter((k) => !INSTRUMENT.test(k)));
