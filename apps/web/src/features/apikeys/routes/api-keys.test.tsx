@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, mockApi, ok } from '@/shared/test/mock-api';
-import { baseHandlers, renderApp } from '@/shared/test/render-app';
+import { sessionStore } from '@/shared/session/session-store';
+import { baseHandlers, demoUser, renderApp } from '@/shared/test/render-app';
 
 const existing = {
   keyId: 'obk_aaaaaaaaaaaaaaaaaaaaaaaa',
@@ -91,5 +92,14 @@ describe('the API keys page', () => {
     fireEvent.click(await screen.findByTestId('apikey-revoke-confirm'));
     await waitFor(() => expect(api.callsTo('apiKey/revoke')[0]?.body).toEqual({ keyId: existing.keyId }));
     await waitFor(() => expect(screen.queryByTestId('apikey-item')).toBeNull());
+  }, 20_000);
+
+  it('tells an account without a password (Google or wallet sign-in) to set one first', async () => {
+    const noPassword = { ...demoUser, hasPassword: false };
+    mockApi({ ...baseHandlers, 'POST user/getUserInfo': () => ok(noPassword), 'GET apiKey/list': () => ok([]) });
+    sessionStore.logIn('test-token', noPassword);
+    await renderApp('/profile/api-keys');
+    const note = await screen.findByTestId('password-first-note');
+    expect(within(note).getByRole('link').getAttribute('href')).toBe('/profile/info');
   }, 20_000);
 });

@@ -1,3 +1,4 @@
+import { PasswordFirstNote } from '@/shared/components/password-first-note';
 import type { CreatedApiKey } from '@openbourse/contracts/apikeys.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,7 @@ export default function ApiKeysRoute() {
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   return (
     <Page title={t('apikeys.title')} subtitle={t('apikeys.subtitle')} className="apikeys-page">
+      <PasswordFirstNote />
       <Section title={created ? t('apikeys.secret.title') : t('apikeys.create.title')}>
         {created ? (
           <SecretPanel created={created} onDone={() => setCreated(null)} />

@@ -1,3 +1,4 @@
+import { PasswordFirstNote } from '@/shared/components/password-first-note';
 import type { FreshConfirmation, TotpEnrolment } from '@openbourse/contracts/twofactor.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
@@ -102,6 +103,7 @@ export default function SecurityRoute() {
 
   return (
     <Page title={t('twofactor.security.title')} subtitle={t('twofactor.security.subtitle')}>
+      <PasswordFirstNote />
       {codes ? (
         <Section title={t('twofactor.recovery.title')}>
           <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
