@@ -6,11 +6,10 @@
 import type { Quote } from '@openbourse/contracts/market.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BuildOptions } from './app.ts';
+import { createIdentity } from './platform.identity.ts';
+import { createProducts } from './platform.products.ts';
 import type { Clock } from './lib/clock.ts';
-import { createApiKeys } from './modules/apikeys/apikeys.service.ts';
-import { serverKeyLoader } from './modules/apikeys/apikeys.seal.ts';
 import { createAdminAccounts } from './modules/admin/admin.accounts.ts';
-import { adminRepository } from './modules/admin/admin.repository.ts';
 import { createAdminAuth } from './modules/admin/admin.auth.ts';
 import { createAdminDashboard } from './modules/admin/admin.dashboard.ts';
 import { createAdminContent } from './modules/admin/admin.content.ts';
@@ -19,33 +18,10 @@ import { createAdminParams } from './modules/admin/admin.params.ts';
 import { createAdminSpot } from './modules/admin/admin.spot.ts';
 import { createAdminUsers } from './modules/admin/admin.users.ts';
 import { createAdminFunding } from './modules/admin/admin.funding.ts';
-import { createAdminLoans } from './modules/admin/admin.loans.ts';
-import { createAdminEarn } from './modules/admin/admin.earn.ts';
-import { createAdminInvites } from './modules/admin/admin.invites.ts';
-import { defineInviteJobs } from './modules/invites/invites.jobs.ts';
-import { createInvites } from './modules/invites/invites.service.ts';
-import { createUserInvites } from './modules/users/users.invites.ts';
-import { defineEarnJobs } from './modules/earn/earn.jobs.ts';
-import { createEarn } from './modules/earn/earn.service.ts';
-import { defineLoanJobs } from './modules/loans/loans.jobs.ts';
-import { createLoans } from './modules/loans/loans.service.ts';
-import { createAdminOptions } from './modules/admin/admin.options.ts';
-import { defineOptionJobs } from './modules/options/options.jobs.ts';
-import { createOptions } from './modules/options/options.service.ts';
-import { defineNftJobs } from './modules/nfts/nfts.jobs.ts';
-import { defineLiabilitiesJobs } from './modules/liabilities/liabilities.jobs.ts';
-import { createReserves } from './modules/liabilities/liabilities.reserves.ts';
-import { createLiabilities } from './modules/liabilities/liabilities.service.ts';
-import { createNfts } from './modules/nfts/nfts.service.ts';
 import { createAdminKyc } from './modules/admin/admin.kyc.ts';
-import { createAdminNfts } from './modules/admin/admin.nfts.ts';
 import { createKycService } from './modules/kyc/kyc.service.ts';
 import { createSessionsDirectory } from './modules/auth/auth.sessions.ts';
-import { createAccountService } from './modules/auth/auth.account.ts';
 import { createUsersDirectory } from './modules/users/users.directory.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
-import { createCodesService } from './modules/auth/codes.service.ts';
-import { createLoginGuard, DEFAULT_LOGIN_GUARD } from './modules/auth/login-guard.ts';
 import { createLeases } from './modules/cluster/cluster.leases.ts';
 import { ROLES } from './modules/cluster/cluster.roles.ts';
 import { createContentEditor } from './modules/content/content.editor.ts';
@@ -75,23 +51,11 @@ import { createParamsService } from './modules/params/params.service.ts';
 import { createMarketMaker, MARKET_MAKER_USERNAME, unusablePassword } from './modules/spot/spot.maker.ts';
 import { createSpotService } from './modules/spot/spot.service.ts';
 import { createTradingService, tradingOptionsFromEnv } from './modules/trading/trading.service.ts';
-import { createUsersService } from './modules/users/users.service.ts';
-import { createExternalAccounts } from './modules/auth/auth.external.ts';
 import { defineAuthJobs } from './modules/auth/auth.retention.ts';
-import { oauthOptionsFromEnv } from './modules/oauth/oauth.config.ts';
-import { createOAuth } from './modules/oauth/oauth.module.ts';
-import { buildWalletSignIn } from './modules/wallet-signin/wallet-signin.module.ts';
-import { createSupport } from './modules/support/support.service.ts';
-import { createSupportAgents } from './modules/support/support.agent.ts';
-import { createCanned } from './modules/support/support.canned.ts';
-import { createAdminSupport } from './modules/admin/admin.support.ts';
 import { createAccountsService } from './modules/wallet/accounts.service.ts';
 import { createDeposits } from './modules/wallet/wallet.deposits.ts';
 import { createWithdrawals } from './modules/wallet/wallet.withdrawals.ts';
 import { createWatchlistService } from './modules/watchlist/watchlist.service.ts';
-import { createTwoFactorEnrolment } from './modules/twofactor/twofactor.enrol.ts';
-import { twoFactorKey } from './modules/twofactor/twofactor.key.ts';
-import { createTwoFactorCore } from './modules/twofactor/twofactor.service.ts';
 
 export function createPlatform(opts: BuildOptions & { clock: Clock; log: FastifyBaseLogger }) {
   const { clock, log } = opts;
@@ -123,84 +87,9 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     log,
     options: { ...pushOptionsFromEnv(process.env), ...opts.push },
   });
-  const users = createUsersService({ db });
-  const codes = createCodesService({ db, clock, mailer });
-  // The second factor (modules/twofactor): asked by every sign-in once its first factor is proved, and
-  // by withdrawals (verifyStepUp). TOTP secrets are sealed under TWOFACTOR_KEY (or DATA_DIR/twofactor.key).
-  const twoFactorSealKey = twoFactorKey({ configured: process.env.TWOFACTOR_KEY, dataDir: opts.config.dataDir });
-  const twoFactor = createTwoFactorCore({
-    db,
-    clock,
-    limiter,
-    key: twoFactorSealKey,
-    passwordHash: async (exec, userId) => (await users.byId(exec, userId)).passwordHash,
-    startSession: (userId, meta) => auth.startSession(userId, meta),
-  });
-  const twoFactorEnrol = createTwoFactorEnrolment({
-    db,
-    clock,
-    core: twoFactor,
-    key: twoFactorSealKey,
-    issuer: async () => (await params.get('site_name')) ?? 'OpenBourse',
-    username: async (exec, userId) => (await users.byId(exec, userId)).username,
-  });
-  const auth = createAuthService({
-    secondFactor: twoFactor,
-    db,
-    clock,
-    users,
-    codes,
-    params,
-    sessionTtlMs: opts.config.SESSION_TTL_HOURS * 3_600_000,
-    limiter,
-    guard: createLoginGuard({ db, clock, limiter, rules: opts.authLimits?.loginGuard ?? DEFAULT_LOGIN_GUARD }),
-    codesPerAddress: opts.authLimits?.codesPerAddress ?? { windowMs: 60 * 60_000, max: 5 },
-    notifications,
-    events,
-  });
-  /** Password-less accounts made by Google or wallet sign-in (auth.external.ts). */
-  const externalAccounts = createExternalAccounts({ users, clock });
-  // Google sign-in (modules/oauth): configured in the back office or by GOOGLE_*; ends in completeSignIn.
-  const oauth = createOAuth({
-    db,
-    clock,
-    log,
-    users,
-    codes,
-    params,
-    limiter,
-    codesPerAddress: opts.authLimits?.codesPerAddress ?? { windowMs: 60 * 60_000, max: 5 },
-    external: externalAccounts,
-    options: {
-      ...oauthOptionsFromEnv(process.env),
-      ...(opts.config.PUBLIC_URL ? { publicUrl: opts.config.PUBLIC_URL.replace(/\/+$/, '') } : {}),
-    },
-    completeSignIn: (userId, meta) => auth.completeSignIn(userId, meta),
-    audit: (tx, actor, at, entry) => adminRepository.auditAs(tx, actor, at, entry),
-    dataDir: opts.config.dataDir,
-    // A linked wallet is a way in too: a Google identity's unlink counts them (under the account's row lock).
-    otherWaysIn: (exec, userId) => walletSignIn.countOf(exec, userId),
-  });
-  /** Sign-In with Ethereum (login/loginByDapp): the message names PUBLIC_URL's host. */
-  const walletSignIn = buildWalletSignIn({
-    db,
-    clock,
-    auth,
-    external: externalAccounts,
-    publicUrl: opts.config.PUBLIC_URL ?? `http://localhost:${opts.config.PORT ?? 8080}`,
-    env: process.env,
-  });
-  const account = createAccountService({
-    db,
-    clock,
-    users,
-    codes,
-    params,
-    limiter,
-    codesPerAddress: opts.authLimits?.codesPerAddress ?? { windowMs: 60 * 60_000, max: 5 },
-    forgetSessions: (userId) => auth.forgetSessions(userId),
-    events,
-  });
+  // Who a request is: accounts, sign-in (password, Google, wallet), the second factor, API keys.
+  const { users, codes, auth, account, twoFactor, twoFactorEnrol, externalAccounts, oauth, walletSignIn, apiKeys } =
+    createIdentity(opts, { db, clock, log, params, mailer, notifications, events, limiter });
   const content = createContentService({ db, clock, params });
   const fees = createFeesService({ db, clock });
   const marketOptions = { ...marketOptionsFromEnv(process.env), ...opts.market };
@@ -444,123 +333,39 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     notify: notifications.notify,
     published: () => notifications.published(),
   });
-  // Loans: products, applications with their signed agreement, review, daily accrual, repayment.
-  const loans = createLoans({
-    db,
-    clock,
-    ledger,
-    kycStatus: async (exec, userId) => (await users.byId(exec, userId)).kycStatus,
-    username: async (exec, userId) => (await users.byId(exec, userId)).username,
-    lender: async () => (await params.get('site_name')) ?? 'OpenBourse',
-    notify: notifications.notify,
-    published: () => notifications.published(),
-  });
-  defineLoanJobs(jobs, loans);
-  const adminLoans = createAdminLoans({
-    db,
-    clock,
+  // The products on top of the ledger: loans, options, smart plans, invites, charity NFTs, support, proof of liabilities.
+  const {
     loans,
-    directory: createUsersDirectory({ db }),
-    notify: notifications.notify,
-    published: () => notifications.published(),
-  });
-  // Options: series, quotes, purchases struck at the recorded tick, settlement at expiry by the job runner.
-  const options = createOptions({ db, clock, ledger, market, params, limiter, events });
-  defineOptionJobs(jobs, options);
-  const adminOptions = createAdminOptions({ db, clock, options, ledger });
-  // Smart plans: products, purchases (principal held, yield reserved from the earn treasury), daily payouts, exits.
-  const earn = createEarn({
+    adminLoans,
+    options,
+    adminOptions,
+    earn,
+    adminEarn,
+    invites,
+    adminInvites,
+    nfts,
+    adminNfts,
+    support,
+    supportAgents,
+    supportCanned,
+    adminSupport,
+    liabilities,
+    reserves,
+  } = createProducts({
     db,
     clock,
     ledger,
-    param: (key) => params.get(key),
-    notify: notifications.notify,
-    published: () => notifications.published(),
-  });
-  defineEarnJobs(jobs, earn);
-  const adminEarn = createAdminEarn({ db, clock, earn });
-  // Invites: the reward rule, the invitees, the daily rewards from the fee account (job runner).
-  const invites = createInvites({
-    db,
-    clock,
-    ledger,
-    userInvites: createUserInvites(),
-    inviteCodeOf: async (exec, userId) => (await users.byId(exec, userId)).inviteCode,
-    usernameOf: async (exec, userId) => (await users.byId(exec, userId)).username,
-    rewarded: (tx, n) =>
-      notifications.notify(tx, {
-        userId: n.userId,
-        kind: 'inviteReward',
-        subject: { type: 'account' },
-        params: { amount: n.amount, currency: n.currency, day: n.day },
-      }),
-    published: () => notifications.published(),
-  });
-  defineInviteJobs(jobs, invites);
-  const adminInvites = createAdminInvites({ db, clock, invites });
-  // Charity NFTs: auctions for charities, bids held in the ledger, settlement by the job runner.
-  const nfts = createNfts({
-    db,
-    clock,
-    ledger,
-    files,
-    notify: notifications.notify,
-    published: () => notifications.published(),
-    username: async (exec, userId) => (await users.byId(exec, userId)).username,
-    userExists: async (exec, userId) =>
-      users.byId(exec, userId).then(
-        () => true,
-        () => false,
-      ),
+    users,
+    params,
+    notifications,
+    jobs,
+    market,
     limiter,
-    chainAdapter: null,
-  });
-  defineNftJobs(jobs, nfts);
-  const adminNfts = createAdminNfts({ db, clock, nfts });
-  // Customer-service chat: conversations, the support inbox, replies mailed when left unread (modules/support).
-  const support = createSupport({
-    db,
-    clock,
     events,
     files,
-    users,
     mailer,
-    limiter,
-    siteName: async () => (await params.get('site_name')) ?? 'OpenBourse',
-  });
-  const supportAgents = createSupportAgents(support.core);
-  const supportCanned = createCanned({ db, clock });
-  jobs.define('support.mail-offline', {
-    every: 60_000,
-    handler: () => supportAgents.mailOffline().then(() => undefined),
-  });
-  const adminSupport = createAdminSupport({
-    db,
-    clock,
-    agents: supportAgents,
-    canned: supportCanned,
-    users: adminUsers,
-    // The customer's VIP level beside the chat (the levels module's own figure).
-    levelOf: (userId) => levels.levelOf(userId),
-  });
-  // API keys for bots: signed requests acting for a user with the key's scopes only (modules/apikeys).
-  const apiKeys = createApiKeys({
-    db,
-    clock,
-    limiter,
-    users,
-    serverKey: serverKeyLoader({ configured: opts.config.API_KEYS_ENCRYPTION_KEY, dataDir: opts.config.dataDir }),
-    // Creating a key asks a current second factor too once the user has one.
-    stepUp: (userId, proof, rp) => twoFactor.verifyStepUp(userId, proof, rp),
-  });
-  // Proof of liabilities: a daily Merkle sum tree of users' real balances; reserves recorded in the back office.
-  const liabilities = createLiabilities({ db, clock, ledger });
-  defineLiabilitiesJobs(jobs, liabilities);
-  const reserves = createReserves({
-    db,
-    clock,
-    ledger,
-    audit: (tx, actor, at, entry) => adminRepository.auditAs(tx, actor, at, entry),
+    adminUsers,
+    levels,
   });
   const services = {
     twoFactor,

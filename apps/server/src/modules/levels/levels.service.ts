@@ -115,10 +115,12 @@ export function createLevels({ db, clock, volumes, balance }: LevelsDeps) {
     feeDiscount,
 
     /** Each of these users' discount in basis points (users without one are absent): the spot writer's batch. */
-    /** One user's current level (null below the first tier), e.g. beside their support chat. */
-    async levelOf(userId: number, lang = 'en'): Promise<{ level: number; name: string } | null> {
+    /** One user's current level (level 0 until the daily run has placed them), e.g. beside their support chat. */
+    async levelOf(userId: number, lang = 'en'): Promise<{ level: number; name: string }> {
       const row = await current(db, userId);
-      return row ? { level: row.level, name: nameIn(row.names, lang) } : null;
+      if (row) return { level: row.level, name: nameIn(row.names, lang) };
+      const [first] = await db.select().from(levelTiers).where(eq(levelTiers.id, 0));
+      return { level: 0, name: first ? nameIn(first.names, lang) : 'VIP 0' };
     },
 
     async discountsOf(userIds: number[], exec: Executor = db): Promise<Map<number, number>> {
