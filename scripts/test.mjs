@@ -2,7 +2,7 @@
 // The one test command (README): types, lint, unit + API tests (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set), then the browser journeys against a freshly built web app.
 // Prints a closing "N passed, N failed" line summed over every vitest run.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,9 +33,41 @@ function firstLines(text) {
     .join('\n    ');
 }
 
-function vitest(label, args) {
+/**
+ * Runs a command with its output kept in a file, printed whole when it ends (two suites running side
+ * by side would otherwise interleave line by line).
+ */
+function runAside(label, cmd, args) {
+  const started = Date.now();
+  const logFile = path.join(tmp, `${label.replace(/\W+/g, '-')}.log`);
+  const log = fs.openSync(logFile, 'w');
+  process.stdout.write(`\n▶ ${label} (output below when it ends)\n`);
+  const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', log, log], env: process.env });
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      fs.closeSync(log);
+      const secs = ((Date.now() - started) / 1000).toFixed(1);
+      process.stdout.write(`\n━━ ${label} ━━\n${fs.readFileSync(logFile, 'utf8')}`);
+      process.stdout.write(`◀ ${label}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${secs}s\n`);
+      if (status !== 0) ok = false;
+      resolve(status === 0);
+    });
+  });
+}
+
+const vitestArgs = (label, args) => {
   const out = path.join(tmp, `${label.replace(/\W+/g, '-')}.json`);
-  run(label, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`]);
+  return { out, args: ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`] };
+};
+
+function vitest(label, args) {
+  const { out, args: all } = vitestArgs(label, args);
+  run(label, 'npx', all);
+  collect(label, out);
+}
+
+/** The suite's counts and failures from its JSON report. */
+function collect(label, out) {
   if (fs.existsSync(out)) {
     const r = JSON.parse(fs.readFileSync(out, 'utf8'));
     passed += r.numPassedTests;
@@ -63,9 +95,32 @@ if (!only || only === 'unit') {
   if (!process.env.TEST_DATABASE_URL) {
     process.stdout.write('\n(TEST_DATABASE_URL not set: API and ledger tests run on PGlite only)\n');
   }
-  vitest('unit and API tests', []);
 }
-if (!only || only === 'e2e') {
+if (!only) {
+  // Both suites side by side: the journeys mostly wait on a browser while the unit and API tests
+  // keep the cores busy. TEST_SERIAL=1 runs them one after the other.
+  run('build the apps', 'npm', ['run', 'build']);
+  const unit = vitestArgs('unit and API tests', []);
+  const e2e = vitestArgs('browser journeys', ['--config', 'e2e/vitest.config.ts']);
+  if (process.env.TEST_SERIAL) {
+    run('unit and API tests', 'npx', unit.args);
+    run('browser journeys', 'npx', e2e.args);
+  } else {
+    const started = Date.now();
+    const beat = setInterval(() => {
+      process.stdout.write(`… both suites running (${Math.round((Date.now() - started) / 60_000)} min)\n`);
+    }, 60_000);
+    await Promise.all([
+      runAside('unit and API tests', 'npx', unit.args),
+      runAside('browser journeys', 'npx', e2e.args),
+    ]);
+    clearInterval(beat);
+  }
+  collect('unit and API tests', unit.out);
+  collect('browser journeys', e2e.out);
+} else if (only === 'unit') {
+  vitest('unit and API tests', []);
+} else if (only === 'e2e') {
   run('build the apps', 'npm', ['run', 'build']);
   vitest('browser journeys', ['--config', 'e2e/vitest.config.ts']);
 }
