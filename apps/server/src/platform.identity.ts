@@ -110,6 +110,8 @@ export function createIdentity(
     external: externalAccounts,
     publicUrl: opts.config.PUBLIC_URL ?? `http://localhost:${opts.config.PORT ?? 8080}`,
     env: process.env,
+    // A linked Google identity is a way in too: a wallet's unlink counts them (under the same lock).
+    otherIdentities: (exec, userId) => oauth.identities.count(exec, userId),
   });
   const account = createAccountService({
     db,

@@ -44,6 +44,11 @@ export function createIdentities(deps: {
         if (!(await repo.deleteIdentity(tx, userId, id))) throw oauthErrors.identityNotFound();
       });
     },
+
+    /** How many identities sign in to the account (the wallets' unlink counts them as ways in). */
+    async count(exec: Executor, userId: number): Promise<number> {
+      return repo.countOf(exec, userId);
+    },
   };
 }
 

@@ -50,6 +50,14 @@ export const oauthRepository = {
       .orderBy(asc(userIdentities.createdAt), asc(userIdentities.id));
   },
 
+  async countOf(exec: Executor, userId: number): Promise<number> {
+    const [row] = await exec
+      .select({ n: sql<number>`count(*)::int` })
+      .from(userIdentities)
+      .where(eq(userIdentities.userId, userId));
+    return Number(row?.n ?? 0);
+  },
+
   async deleteIdentity(exec: Executor, userId: number, id: number): Promise<boolean> {
     const gone = await exec
       .delete(userIdentities)

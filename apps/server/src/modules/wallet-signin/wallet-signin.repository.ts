@@ -68,11 +68,12 @@ export function createWalletRepository() {
     },
 
     /**
-     * Locks the account's row until the transaction ends: the one lock every unlink of a way in
-     * (wallets here, Google identities in modules/oauth) takes, so they queue. Answers whether the
-     * account has a password, read under that lock.
+     * Locks the account's ways in until the transaction ends: the advisory lock every unlink of a way
+     * in takes (wallets here, Google identities in modules/oauth: `signin-ways:<userId>`), so they
+     * queue, then its row. Answers whether the account has a password, read under those locks.
      */
     async lockAccount(exec: Executor, userId: number): Promise<{ hasPassword: boolean }> {
+      await exec.execute(sql`select pg_advisory_xact_lock(hashtext(${`signin-ways:${userId}`}))`);
       const [row] = await queryRows<{ has_password: boolean }>(
         exec,
         sql`select password_hash is not null as has_password from users where id = ${userId} for update`,

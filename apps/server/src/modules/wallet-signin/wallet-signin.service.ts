@@ -27,8 +27,8 @@ interface Deps {
   /** Password-less accounts for wallets seen for the first time. */
   external: ExternalAccounts;
   /**
-   * Ways into an account other than its password and its wallets (a Google identity): an unlink
-   * leaves at least one way in. None known by default.
+   * Ways into an account other than its password and its wallets (its Google identities, counted by
+   * modules/oauth; platform.identity.ts wires them): an unlink leaves at least one way in. None by default.
    */
   otherIdentities?: (exec: Executor, userId: number) => Promise<number>;
 }
@@ -139,8 +139,9 @@ export function createWalletSignIn(deps: Deps) {
 
     /**
      * Unlinks one of the user's wallets, unless it is their only way in (no password, no other
-     * wallet or identity). The account's row is locked first, as the Google identities' unlink
-     * does: racing unlinks of one account's last two ways in cannot both pass.
+     * wallet or identity). The account's ways in are locked first, with the Google identities' unlink's
+     * lock: racing unlinks of one account's last two ways in (two wallets, or a wallet and a Google
+     * identity) cannot both pass.
      */
     async unlink(user: AuthedUser, id: number): Promise<void> {
       await db.transaction(async (tx) => {
