@@ -1,11 +1,6 @@
 import { ErrorCode, SuccessCode } from '@openbourse/contracts/errors.ts';
-import {
-  BANK_NETWORK,
-  type ListWithdrawalNetworksResult,
-  type WithdrawalQuoteQuery,
-  WithdrawalRequest,
-} from '@openbourse/contracts/funding.ts';
-import { type ChangeEvent, type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { BANK_NETWORK, type ListWithdrawalNetworksResult, WithdrawalRequest } from '@openbourse/contracts/funding.ts';
+import { type ChangeEvent, type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/shared/components/button';
@@ -23,11 +18,11 @@ import { useSession } from '@/shared/session/use-session';
 import { twoFactorApi, useTwoFactorStatus } from '@/shared/twofactor/api';
 import { type FactorState, initialFactor, proofOf, SecondFactorField } from '@/shared/twofactor/second-factor-field';
 import { useWithdraw } from '../api/withdrawal';
-import { useWithdrawalQuote } from '../api/withdrawal-quote';
+import { useWithdrawQuote } from '../hooks/use-withdraw-quote';
 import { limitLeft, maxWithdrawal } from '../lib/withdraw-max';
-import { NetworkPicker } from './network-picker';
 import { WithdrawConfirm } from './withdraw-confirm';
 import { WithdrawQuote } from './withdraw-quote';
+import { type TargetField, WithdrawTarget } from './withdraw-target';
 
 export type WithdrawalMethod = 'crypto' | 'bank';
 export type WithdrawalNetwork = ListWithdrawalNetworksResult['list'][number];
@@ -38,26 +33,8 @@ type Errors = Partial<Record<Field | 'form', string>>;
 const fieldOf = (field: string | undefined): Field | 'form' =>
   FIELDS.includes(field as Field) ? (field as Field) : 'form';
 
-const QUOTE_DELAY_MS = 300;
 /** Where the withdrawal password is set (the account settings page). */
 export const TX_PASSWORD_PAGE = '/profile/info';
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
-
-/** An amount the server can quote: a positive decimal within the currency's scale. */
-function quotable(amount: string, scale: number): boolean {
-  const v = amount.trim();
-  if (!/^(0|[1-9]\d{0,14})(\.\d+)?$/.test(v)) return false;
-  if ((v.split('.')[1]?.length ?? 0) > scale) return false;
-  return /[1-9]/.test(v);
-}
 
 interface Values {
   address: string;
@@ -110,27 +87,7 @@ export function WithdrawForm({ networks }: { networks: readonly WithdrawalNetwor
   const amount = values.amount.trim();
 
   // The quote follows the typed amount after a pause; without a quotable amount, only the terms.
-  const quoteQuery: WithdrawalQuoteQuery | null = current
-    ? {
-        currency: current.currency,
-        network: current.network,
-        ...(quotable(amount, current.scale) ? { amount } : {}),
-      }
-    : null;
-  const quoteKey = quoteQuery ? JSON.stringify(quoteQuery) : null;
-  const debouncedKey = useDebounced(quoteKey, QUOTE_DELAY_MS);
-  const debouncedQuery = useMemo(
-    () => (debouncedKey ? (JSON.parse(debouncedKey) as WithdrawalQuoteQuery) : null),
-    [debouncedKey],
-  );
-  const quote = useWithdrawalQuote(debouncedQuery);
-  const quoteData =
-    quote.data && current && quote.data.currency === current.currency && quote.data.network === current.network
-      ? quote.data
-      : undefined;
-  const quoteCurrent = Boolean(
-    quoteData && !quote.isPlaceholderData && debouncedKey === quoteKey && quoteData.amount !== null,
-  );
+  const { quote, data: quoteData, current: quoteCurrent, pending: quotePending } = useWithdrawQuote(current, amount);
 
   // Another method or network: what was typed stays, the verdicts on the previous one go.
   const targetKey = current ? `${method}:${current.currency}:${current.network}` : method;
@@ -254,7 +211,7 @@ export function WithdrawForm({ networks }: { networks: readonly WithdrawalNetwor
     update({ amount: maxWithdrawal(quoteData, current.scale) });
   };
 
-  const field = (name: Exclude<Field, 'txPassword' | 'proof'>) => ({
+  const field = (name: TargetField | 'amount') => ({
     id: `${idPrefix}-${name}`,
     name,
     value: values[name],
@@ -286,56 +243,14 @@ export function WithdrawForm({ networks }: { networks: readonly WithdrawalNetwor
         aria-labelledby={`${idPrefix}-method-tab-${method}`}
         className="withdraw-form__panel"
       >
-        {!current ? (
-          <p className="wallet-note" data-testid="withdraw-method-unavailable">
-            {t('wallet.withdraw.methodUnavailable')}
-          </p>
-        ) : method === 'crypto' ? (
-          <>
-            <NetworkPicker
-              networks={crypto}
-              currency={current.currency}
-              network={current.network}
-              onChange={(currency, network) => setChoice({ currency, network })}
-              testPrefix="withdraw"
-            />
-            <TextField
-              {...field('address')}
-              label={t('wallet.withdraw.address')}
-              className="withdraw-form__mono"
-              dir="ltr"
-              autoCapitalize="none"
-              maxLength={100}
-              hint={t('wallet.withdraw.addressHint', { currency: current.currency, network: current.network })}
-            />
-          </>
-        ) : (
-          <>
-            {bank.length > 1 ? (
-              <NetworkPicker
-                networks={bank}
-                currency={current.currency}
-                network={current.network}
-                onChange={(currency, network) => setChoice({ currency, network })}
-                testPrefix="withdraw-bank"
-              />
-            ) : (
-              <p className="wallet-note withdraw-form__paid-in">
-                {t('wallet.withdraw.paidIn', { currency: current.currency })}
-              </p>
-            )}
-            <TextField {...field('bankHolder')} label={t('wallet.withdraw.bankHolder')} maxLength={100} />
-            <TextField
-              {...field('bankAccount')}
-              label={t('wallet.withdraw.bankAccount')}
-              className="withdraw-form__mono"
-              dir="ltr"
-              autoCapitalize="characters"
-              maxLength={40}
-            />
-            <TextField {...field('bankType')} label={t('wallet.withdraw.bankType')} maxLength={100} />
-          </>
-        )}
+        <WithdrawTarget
+          method={method}
+          current={current}
+          crypto={crypto}
+          bank={bank}
+          onChoose={(currency, network) => setChoice({ currency, network })}
+          field={field}
+        />
       </div>
       {current ? (
         <>
@@ -367,11 +282,7 @@ export function WithdrawForm({ networks }: { networks: readonly WithdrawalNetwor
               <QueryError error={quote.error} onRetry={() => void quote.refetch()} />
             </div>
           ) : (
-            <WithdrawQuote
-              quote={quoteData}
-              scale={current.scale}
-              loading={quote.isFetching || debouncedKey !== quoteKey}
-            />
+            <WithdrawQuote quote={quoteData} scale={current.scale} loading={quotePending} />
           )}
           <PasswordField
             id={`${idPrefix}-txPassword`}
