@@ -60,6 +60,11 @@ import type { MarketOptions } from './modules/market/market.config.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
 import { SPOT_TOPIC } from './modules/spot/spot.context.ts';
 import { forwardToOwner, spotRoutes } from './modules/spot/spot.routes.ts';
+import {
+  authenticateInternal,
+  createInternalProof,
+  registerInternalProofHooks,
+} from './modules/cluster/cluster.proof.ts';
 import type { BookChange } from './modules/spot/spot.writer.ts';
 import { tradingRoutes } from './modules/trading/trading.routes.ts';
 import { type FileStoreConfig, filesRoutes } from './modules/files/files.routes.ts';
@@ -129,10 +134,14 @@ export async function buildApp(opts: BuildOptions) {
   registerInputGuard(app);
   // A signed request's raw body, and the key scheme on the routes that declare a scope (modules/apikeys).
   registerApiKeyHooks(app, { bodyLimit: 64 * 1024 });
+  // The raw body of a request another process forwarded with its proof (modules/cluster).
+  registerInternalProofHooks(app, { bodyLimit: 64 * 1024 });
 
   const platform = createPlatform({ ...opts, clock, log: app.log });
   const { services } = platform;
   const { auth, accounts, limiter, trading, notifications, market } = services;
+  // What a process forwarding a user's request proves it with (the cluster's secret, in the database).
+  const proof = createInternalProof({ db: opts.database.db, clock, limiter, users: services.users });
 
   app.decorateRequest('lang', 'en');
   app.decorateRequest('accountMode', 'real');
@@ -146,6 +155,12 @@ export async function buildApp(opts: BuildOptions) {
 
   // Before validation: a caller without a session learns nothing about a route's body (401, not 40001).
   app.addHook('preValidation', async (req, reply) => {
+    // A request another process forwarded (x-ob-internal) acts for the user and mode it proves; a client
+    // that sends the header itself is refused (401).
+    if (await authenticateInternal(proof, req)) {
+      if (req.accountMode === 'demo') await accounts.enterDemo(req.user!.id);
+      return;
+    }
     // A request signed with an API key (X-OB-KEY) acts for the key's user, within its scopes only.
     if (await authenticateByKey(services.apiKeys, req)) {
       if (req.accountMode === 'demo') await accounts.enterDemo(req.user!.id);
@@ -243,12 +258,12 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(tradingRoutes, {
     trading,
     spotCancel: async (req, reply) => {
-      if (await forwardToOwner(services.spot, req, reply)) return true;
+      if (await forwardToOwner({ spot: services.spot, proof }, req, reply)) return true;
       const body = req.body as { id: number };
       return services.spot.cancel(req.user!.id, req.accountMode, body.id);
     },
   });
-  await app.register(spotRoutes, { spot: services.spot });
+  await app.register(spotRoutes, { spot: services.spot, proof });
   await app.register(notificationsRoutes, { notifications });
   await app.register(pushRoutes, { push: services.push, siteName: () => services.params.get('site_name') });
   await app.register(watchlistRoutes, { watchlist: services.watchlist });

@@ -13,40 +13,51 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { envelope, ok } from '../../http/envelope.ts';
 import { BEARER, typed } from '../../http/typed.ts';
+import { INTERNAL_HEADER, type InternalProof } from '../cluster/cluster.proof.ts';
 import type { SpotService } from './spot.service.ts';
 
 const MODE = 'The book is chosen by the `virtually` header (YES: demo, otherwise real).';
 
-/** Marks a request one process sent another: it is never sent on again. */
-const FORWARDED = 'x-ob-forwarded';
-
 /**
  * A spot command that reached a process not owning the books goes to the one that does (its
- * INTERNAL_URL), as the user's own request (their token, account and language): the owner checks it
- * like any other, and its answer is passed back as it is. False when this process should answer itself
- * (it owns the books, the request was forwarded already, or no owner is known: the service says 10015).
+ * INTERNAL_URL). This process has authenticated the user already (session token, or API key with its
+ * scope), so the request goes on with the cluster's proof of that user and account mode
+ * (modules/cluster/cluster.proof.ts), not with the client's credentials (a signed API key request could
+ * not be: its signature is accepted once). The owner checks the proof, runs the command, and its answer
+ * is passed back as it is. False when this process should answer itself (it owns the books, the
+ * request was forwarded already, or no owner is known: the service says 10015).
  */
-export async function forwardToOwner(spot: SpotService, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-  if (spot.running || req.headers[FORWARDED]) return false;
+export async function forwardToOwner(
+  { spot, proof }: { spot: SpotService; proof: InternalProof },
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<boolean> {
+  if (spot.running || req.headers[INTERNAL_HEADER] !== undefined || !req.user) return false;
   const url = await spot.ownerUrl();
   if (!url) return false;
   const header = (name: string) => {
     const v = req.headers[name];
     return typeof v === 'string' ? { [name]: v } : {};
   };
+  const body = JSON.stringify(req.body ?? {});
+  const proven = await proof.sign({
+    method: req.method,
+    url: req.url,
+    body,
+    userId: req.user.id,
+    mode: req.accountMode,
+  });
   let res: Response;
   try {
     res = await fetch(`${url}${req.url}`, {
       method: req.method,
       headers: {
         'content-type': 'application/json',
-        [FORWARDED]: '1',
-        ...header('authorization'),
-        ...header('virtually'),
+        [INTERNAL_HEADER]: proven,
         ...header('lang'),
         ...header('accept-language'),
       },
-      body: JSON.stringify(req.body ?? {}),
+      body,
       signal: AbortSignal.timeout(30_000),
     });
   } catch (err) {
@@ -63,7 +74,7 @@ export async function forwardToOwner(spot: SpotService, req: FastifyRequest, rep
 }
 
 /** Spot trading (spec §7 order/submit, order/listBbOrder; order/chedan with kind spot is in trading.routes.ts). */
-export async function spotRoutes(app: FastifyInstance, { spot }: { spot: SpotService }) {
+export async function spotRoutes(app: FastifyInstance, { spot, proof }: { spot: SpotService; proof: InternalProof }) {
   const r = typed(app);
   const auth = { auth: 'required' as const };
 
@@ -127,7 +138,7 @@ export async function spotRoutes(app: FastifyInstance, { spot }: { spot: SpotSer
       },
     },
     async (req, reply) => {
-      if (await forwardToOwner(spot, req, reply)) return reply;
+      if (await forwardToOwner({ spot, proof }, req, reply)) return reply;
       return ok(req, await spot.submit(req.user!.id, req.accountMode, req.body), SuccessCode.PurchaseSuccess);
     },
   );
