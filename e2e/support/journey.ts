@@ -1,16 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launch } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
+import { type RunningServer, type ServerOptions, startServer } from './server.ts';
 
 /**
  * A journey's real server (fresh embedded database) and Chromium, started before its tests and
  * stopped after them. Read `env.server` and `env.browser` inside tests and hooks.
  */
-export function useJourney(): { readonly server: RunningServer; readonly browser: Browser } {
+export function useJourney(options: ServerOptions = {}): { readonly server: RunningServer; readonly browser: Browser } {
   const env = {} as { server: RunningServer; browser: Browser };
   beforeAll(async () => {
-    env.server = await startServer();
+    env.server = await startServer(options);
     env.browser = await launch();
   });
   afterAll(async () => {

@@ -18,8 +18,16 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+export interface ServerOptions {
+  /**
+   * The host name users open it at (its PUBLIC_URL): 127.0.0.1 by default; `localhost` for WebAuthn,
+   * which browsers refuse on an IP address (localhost is a secure context, its RP ID `localhost`).
+   */
+  hostname?: '127.0.0.1' | 'localhost';
+}
+
 /** Starts the real server on a free port with a fresh embedded database and the built web app. */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer({ hostname = '127.0.0.1' }: ServerOptions = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ob-e2e-'));
   const port = 20000 + Math.floor(Math.random() * 20000);
   const child: ChildProcess = spawn('node', ['--import', 'tsx', 'src/main.ts'], {
@@ -28,7 +36,7 @@ export async function startServer(): Promise<RunningServer> {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: `http://${hostname}:${port}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       DATABASE_URL: '',
@@ -69,7 +77,7 @@ export async function startServer(): Promise<RunningServer> {
       offset += ms;
       fs.writeFileSync(path.join(dataDir, 'clock-offset'), String(offset));
     },
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${hostname}:${port}`,
     dataDir,
     messages,
     async codeFor(to, since = 0) {
