@@ -82,7 +82,9 @@ export interface BuildOptions {
         | 'ADMIN_SESSION_TTL_HOURS'
         | 'PUBLIC_URL'
         | 'PORT'
+        | 'SECRETS_KEY'
         | 'API_KEYS_ENCRYPTION_KEY'
+        | 'TWOFACTOR_KEY'
       >
     > &
     FileStoreConfig;

@@ -76,10 +76,19 @@ const ConfigSchema = z.object({
     .max(24 * 30)
     .default(8),
   /**
-   * The key API key secrets are sealed with at rest (32 bytes: 64 hex digits or base64). Unset: a
-   * random key kept in DATA_DIR/api-keys.key. Every process of an installation must share it.
+   * The master key of the secrets kept at rest (API key secrets, TOTP secrets, sign-in providers'
+   * client secrets; lib/secret-box.ts derives a subkey per purpose): any string, best 32 random bytes
+   * (`openssl rand -base64 32`). Unset: a random key kept in DATA_DIR/secrets.key, made on the first
+   * start. Every process of an installation must share it (set it when they do not share DATA_DIR).
+   */
+  SECRETS_KEY: z.string().optional(),
+  /**
+   * Deprecated (SECRETS_KEY replaces them): the keys API key secrets and TOTP secrets were sealed with
+   * before the secret box, read only to open those older values (lib/secret-box.legacy.ts). Either set
+   * without SECRETS_KEY refuses the start.
    */
   API_KEYS_ENCRYPTION_KEY: z.string().optional(),
+  TWOFACTOR_KEY: z.string().optional(),
   SEED_DEMO_USER: z
     .enum(['true', 'false'])
     .default('true')

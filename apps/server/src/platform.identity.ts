@@ -7,9 +7,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BuildOptions } from './app.ts';
 import type { Clock } from './lib/clock.ts';
+import { createSecretBoxes } from './lib/secret-box.ts';
 import { adminRepository } from './modules/admin/admin.repository.ts';
 import { createApiKeys } from './modules/apikeys/apikeys.service.ts';
-import { serverKeyLoader } from './modules/apikeys/apikeys.seal.ts';
 import { createAccountService } from './modules/auth/auth.account.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCodesService } from './modules/auth/codes.service.ts';
@@ -20,7 +20,6 @@ import { oauthOptionsFromEnv } from './modules/oauth/oauth.config.ts';
 import { createOAuth } from './modules/oauth/oauth.module.ts';
 import { buildWalletSignIn } from './modules/wallet-signin/wallet-signin.module.ts';
 import { createTwoFactorEnrolment } from './modules/twofactor/twofactor.enrol.ts';
-import { twoFactorKey } from './modules/twofactor/twofactor.key.ts';
 import { createTwoFactorCore } from './modules/twofactor/twofactor.service.ts';
 import type { Db } from './db/client.ts';
 import type { createMailer } from './modules/mail/mailer.ts';
@@ -46,14 +45,22 @@ export function createIdentity(
 ) {
   const users = createUsersService({ db });
   const codes = createCodesService({ db, clock, mailer });
+  // Secrets at rest (API key secrets, TOTP secrets, sign-in providers' client secrets): one box per
+  // purpose under SECRETS_KEY (else DATA_DIR/secrets.key), also opening values sealed before it under the
+  // deprecated keys (lib/secret-box.legacy.ts).
+  const secrets = createSecretBoxes({
+    secretsKey: opts.config.SECRETS_KEY,
+    apiKeysKey: opts.config.API_KEYS_ENCRYPTION_KEY,
+    twoFactorKey: opts.config.TWOFACTOR_KEY,
+    dataDir: opts.config.dataDir ?? './data',
+  });
   // The second factor (modules/twofactor): asked by every sign-in once its first factor is proved, and
-  // by withdrawals (verifyStepUp). TOTP secrets are sealed under TWOFACTOR_KEY (or DATA_DIR/twofactor.key).
-  const twoFactorSealKey = twoFactorKey({ configured: process.env.TWOFACTOR_KEY, dataDir: opts.config.dataDir });
+  // by withdrawals (verifyStepUp).
   const twoFactor = createTwoFactorCore({
     db,
     clock,
     limiter,
-    key: twoFactorSealKey,
+    box: secrets.twofactor,
     passwordHash: async (exec, userId) => (await users.byId(exec, userId)).passwordHash,
     startSession: (userId, meta) => auth.startSession(userId, meta),
   });
@@ -61,7 +68,7 @@ export function createIdentity(
     db,
     clock,
     core: twoFactor,
-    key: twoFactorSealKey,
+    box: secrets.twofactor,
     issuer: async () => (await params.get('site_name')) ?? 'OpenBourse',
     username: async (exec, userId) => (await users.byId(exec, userId)).username,
   });
@@ -98,7 +105,7 @@ export function createIdentity(
     },
     completeSignIn: (userId, meta) => auth.completeSignIn(userId, meta),
     audit: (tx, actor, at, entry) => adminRepository.auditAs(tx, actor, at, entry),
-    dataDir: opts.config.dataDir,
+    box: secrets['signin-providers'],
     // A linked wallet is a way in too: a Google identity's unlink counts them (under the account's row lock).
     otherWaysIn: (exec, userId) => walletSignIn.countOf(exec, userId),
   });
@@ -130,7 +137,7 @@ export function createIdentity(
     clock,
     limiter,
     users,
-    serverKey: serverKeyLoader({ configured: opts.config.API_KEYS_ENCRYPTION_KEY, dataDir: opts.config.dataDir }),
+    box: secrets.apikeys,
     // Creating a key asks a current second factor too once the user has one.
     stepUp: (userId, proof, rp) => twoFactor.verifyStepUp(userId, proof, rp),
   });

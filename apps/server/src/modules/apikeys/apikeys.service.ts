@@ -12,12 +12,12 @@ import { queryRows } from '../../db/client.ts';
 import type { AuthedUser } from '../../http/request-context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { burnPasswordCheck, verifyPassword } from '../../lib/crypto.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import type { LimitRule, RateLimiter } from '../limits/limits.service.ts';
 import type { RelyingParty } from '../twofactor/twofactor.webauthn.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { apiKeyErrors } from './apikeys.errors.ts';
 import { ipAllowed, parseIpEntry } from './apikeys.ip.ts';
-import { open, seal } from './apikeys.seal.ts';
 import { REPLAY_MEMORY_MS, sign, signatureMatches, timestampFresh } from './apikeys.signing.ts';
 import { type ApiKeyRow, apiKeys } from './apikeys.tables.ts';
 
@@ -74,7 +74,8 @@ export function createApiKeys(deps: {
   clock: Clock;
   limiter: RateLimiter;
   users: UsersService;
-  serverKey: () => Promise<Buffer>;
+  /** The secret box's 'apikeys' box (lib/secret-box.ts): secrets sealed with their key id as context. */
+  box: SecretBox;
   /**
    * The two-factor module's step-up check: resolves when the user has no factor or `proof` is a right
    * one, throws its catalogue error otherwise. Absent: only the password is asked.
@@ -124,7 +125,7 @@ export function createApiKeys(deps: {
 
       const keyId = `obk_${randomBytes(12).toString('hex')}`;
       const secret = randomBytes(32).toString('base64url');
-      const secretSealed = seal(await deps.serverKey(), keyId, secret);
+      const secretSealed = deps.box.seal(secret, keyId);
       const scopes = [...new Set(input.scopes)].sort();
       const row = await db.transaction(async (tx) => {
         // One creation per user at a time: the live keys are counted and the new one inserted with no
@@ -177,8 +178,8 @@ export function createApiKeys(deps: {
       if (row.revokedAt || (row.expiresAt && row.expiresAt <= now)) throw apiKeyErrors.inactive();
       if (!ipAllowed(row.ipAllow, req.ip)) throw apiKeyErrors.ipNotAllowed();
       if (!timestampFresh(req.timestamp, now.getTime())) throw apiKeyErrors.timestamp();
-      const secret = open(await deps.serverKey(), row.keyId, row.secretSealed);
-      // A seal that does not open (the server's key changed) is a key that cannot sign any more.
+      const secret = deps.box.open(row.secretSealed, row.keyId);
+      // A seal that does not open (the secrets key changed) is a key that cannot sign any more.
       if (secret === null) throw apiKeyErrors.inactive();
       const expected = sign(secret, req.timestamp, req.method, req.url, req.body);
       if (!signatureMatches(expected, req.signature)) throw apiKeyErrors.signature();

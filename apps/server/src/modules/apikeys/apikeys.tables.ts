@@ -4,8 +4,8 @@ import { users } from '../users/users.tables.ts';
 const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
 /**
- * A user's API keys for bots. The secret is kept only sealed (AES-256-GCM under the server's
- * API_KEYS_ENCRYPTION_KEY, the key id as associated data): the server needs it to check HMAC
+ * A user's API keys for bots. The secret is kept only sealed (lib/secret-box.ts: AES-256-GCM
+ * under the 'apikeys' subkey of SECRETS_KEY, the key id in the associated data): the server needs it to check HMAC
  * signatures, and a copy of the database alone does not give it away. A revoked key stays (revoked_at)
  * so its id is never handed out again and the account centre could show it.
  */

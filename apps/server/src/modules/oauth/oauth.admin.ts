@@ -17,7 +17,7 @@ import { callbackPath, issuerAllowed, type OAuthOptions } from './oauth.config.t
 import { oauthErrors } from './oauth.errors.ts';
 import type { Oidc } from './oauth.oidc.ts';
 import type { ProviderSettings } from './oauth.providers.ts';
-import type { SecretBox } from './oauth.secrets.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { signinProviders } from './oauth.tables.ts';
 
 type Update = z.output<typeof UpdateSignInProviderRequest>;

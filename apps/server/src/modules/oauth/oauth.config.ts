@@ -1,8 +1,8 @@
 /**
  * Third-party sign-in settings from the environment: a provider configured without the back office
  * (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, GOOGLE_ISSUER), the public address users reach the web
- * app at (PUBLIC_URL: the callback's origin) and the key that seals secrets saved in the back office
- * (SECRETS_KEY). The back office's settings, once saved, win over the environment's.
+ * app at (PUBLIC_URL: the callback's origin). Client secrets saved in the back office are sealed by the
+ * server's secret box (lib/secret-box.ts). The back office's settings, once saved, win over the environment's.
  */
 import { DEFAULT_GOOGLE_ISSUER } from '@openbourse/contracts/oauth.ts';
 
@@ -10,7 +10,6 @@ export interface OAuthOptions {
   google: { clientId?: string; clientSecret?: string; issuer: string };
   /** e.g. https://exchange.example.com; without it the callback's origin is the request's. */
   publicUrl?: string;
-  secretsKey?: string;
 }
 
 const set = (v: string | undefined) => (v && v.trim() !== '' ? v.trim() : undefined);
@@ -19,7 +18,6 @@ export function oauthOptionsFromEnv(env: NodeJS.ProcessEnv): OAuthOptions {
   const clientId = set(env.GOOGLE_CLIENT_ID);
   const clientSecret = set(env.GOOGLE_CLIENT_SECRET);
   const publicUrl = set(env.PUBLIC_URL)?.replace(/\/+$/, '');
-  const secretsKey = set(env.SECRETS_KEY);
   return {
     google: {
       ...(clientId ? { clientId } : {}),
@@ -27,7 +25,6 @@ export function oauthOptionsFromEnv(env: NodeJS.ProcessEnv): OAuthOptions {
       issuer: set(env.GOOGLE_ISSUER) ?? DEFAULT_GOOGLE_ISSUER,
     },
     ...(publicUrl ? { publicUrl } : {}),
-    ...(secretsKey ? { secretsKey } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import type { SignInOutcome } from '@openbourse/contracts/auth.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import type { ExternalAccounts } from '../auth/auth.external.ts';
 import type { CodesService } from '../auth/codes.service.ts';
 import type { LimitRule, RateLimiter } from '../limits/limits.service.ts';
@@ -14,7 +15,6 @@ import { createIdentities } from './oauth.identities.ts';
 import { createLinkTickets } from './oauth.link.ts';
 import { createOidc } from './oauth.oidc.ts';
 import { createProviderSettings } from './oauth.providers.ts';
-import { createSecretBox, secretsKey } from './oauth.secrets.ts';
 import { createOAuthService } from './oauth.service.ts';
 
 export function createOAuth(deps: {
@@ -31,11 +31,10 @@ export function createOAuth(deps: {
   completeSignIn(userId: number, meta: { ip: string; userAgent?: string }): Promise<SignInOutcome>;
   otherWaysIn?: (exec: Executor, userId: number) => Promise<number>;
   audit: AuditWriter;
-  /** Where a key file is made when SECRETS_KEY is not set. */
-  dataDir?: string | undefined;
+  /** The secret box's 'signin-providers' box (lib/secret-box.ts): client secrets saved in the back office. */
+  box: SecretBox;
 }) {
-  const { db, clock, users, options } = deps;
-  const box = createSecretBox(secretsKey({ configured: options.secretsKey, dataDir: deps.dataDir ?? './data' }));
+  const { db, clock, users, options, box } = deps;
   const settings = createProviderSettings({ options, box });
   const oidc = createOidc();
   const links = createLinkTickets({

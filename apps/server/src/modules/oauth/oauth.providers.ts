@@ -7,7 +7,7 @@ import type { SignInProviderId } from '@openbourse/contracts/oauth.ts';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { OAuthOptions } from './oauth.config.ts';
-import type { SecretBox } from './oauth.secrets.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { signinProviders } from './oauth.tables.ts';
 
 export interface ProviderClient {

@@ -3,12 +3,12 @@ import { users } from '../users/users.tables.ts';
 
 /**
  * A third-party sign-in provider as an operator configured it in the back office (one row per
- * provider). The client secret is sealed (oauth.secrets.ts) and never leaves the server.
+ * provider). The client secret is sealed (lib/secret-box.ts) and never leaves the server.
  */
 export const signinProviders = pgTable('signin_providers', {
   provider: text('provider').primaryKey(),
   clientId: text('client_id').notNull(),
-  /** `v1:<iv>:<tag>:<ciphertext>`: AES-256-GCM under SECRETS_KEY or DATA_DIR/signin.key (oauth.secrets.ts). */
+  /** `v2.<iv>.<tag>.<ciphertext>`: the secret box's 'signin-providers' subkey (older values: `v1:…`, lib/secret-box.legacy.ts). */
   clientSecretSealed: text('client_secret_sealed'),
   issuer: text('issuer').notNull(),
   enabled: boolean('enabled').notNull().default(false),

@@ -1,9 +1,9 @@
 /**
  * The pure parts of the second factor: TOTP steps (RFC 6238, SHA-1, 6 digits, 30 s, ±1 step of
- * clock drift), recovery codes (10 × 50 random bits, stored as SHA-256) and the sealing of TOTP
- * secrets (AES-256-GCM). No database, no clock of its own: times are passed in.
+ * clock drift) and recovery codes (10 × 50 random bits, stored as SHA-256); TOTP secrets are sealed
+ * by the server's secret box (lib/secret-box.ts). No database, no clock of its own: times are passed in.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 
 export const TOTP_PERIOD_S = 30;
@@ -61,25 +61,3 @@ export const hashRecoveryCode = (userId: number, code: string) =>
   createHash('sha256')
     .update(`${userId}:${normalizeRecoveryCode(code)}`)
     .digest('hex');
-
-/** Seals a TOTP secret with a 32-byte key: `v1.<iv>.<tag>.<ciphertext>`, base64url. */
-export function sealSecret(key: Buffer, plain: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const ct = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), ct]
-    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
-    .join('.');
-}
-
-/** Opens a sealed secret; throws when the key is not the one it was sealed with. */
-export function openSecret(key: Buffer, sealed: string): string {
-  const [v, iv, tag, ct] = sealed.split('.');
-  if (v !== 'v1' || !iv || !tag || ct === undefined) throw new Error('twofactor: not a sealed secret');
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(ct, 'base64url')), decipher.final()]).toString('utf8');
-}
-
-/** A 32-byte key from whatever an operator configured (any string: hashed). */
-export const keyFrom = (material: string | Buffer) => createHash('sha256').update(material).digest();

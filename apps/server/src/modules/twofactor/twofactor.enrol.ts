@@ -6,7 +6,8 @@
  */
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, sealSecret, totpOf, totpStep } from './twofactor.codes.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpOf, totpStep } from './twofactor.codes.ts';
 import { twoFactorErrors as errors } from './twofactor.errors.ts';
 import { twoFactorRepository as repo } from './twofactor.repository.ts';
 import type { Confirmation, TwoFactorCore } from './twofactor.service.ts';
@@ -20,7 +21,8 @@ export function createTwoFactorEnrolment(deps: {
   db: Db;
   clock: Clock;
   core: TwoFactorCore;
-  key: () => Promise<Buffer>;
+  /** The secret box's 'twofactor' box: the pending secret is stored sealed. */
+  box: SecretBox;
   /** The name apps and passkey managers show (the site's name). */
   issuer: () => Promise<string>;
   username: (exec: Executor, userId: number) => Promise<string>;
@@ -56,7 +58,7 @@ export function createTwoFactorEnrolment(deps: {
       if (current?.confirmedAt) throw errors.totpState();
       await core.confirmFresh(userId, c, rp);
       const secret = newTotpSecret();
-      if (!(await repo.putPendingTotp(db, userId, sealSecret(await deps.key(), secret), clock.now()))) {
+      if (!(await repo.putPendingTotp(db, userId, deps.box.seal(secret), clock.now()))) {
         throw errors.totpState();
       }
       const uri = totpOf(await deps.username(db, userId), secret, await deps.issuer()).toString();

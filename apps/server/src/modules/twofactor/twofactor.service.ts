@@ -9,9 +9,10 @@ import type { SecondFactorProof, TwoFactorStatus } from '@openbourse/contracts/t
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { burnPasswordCheck, newToken, sha256, verifyPassword } from '../../lib/crypto.ts';
 import type { LimitRule, RateLimiter } from '../limits/limits.service.ts';
-import { hashRecoveryCode, openSecret, totpStep } from './twofactor.codes.ts';
+import { hashRecoveryCode, totpStep } from './twofactor.codes.ts';
 import { twoFactorErrors as errors } from './twofactor.errors.ts';
 import { twoFactorRepository as repo } from './twofactor.repository.ts';
 import type { ChallengeRow } from './twofactor.tables.ts';
@@ -30,8 +31,8 @@ export interface TwoFactorDeps {
   db: Db;
   clock: Clock;
   limiter: RateLimiter;
-  /** The key TOTP secrets are sealed with (twofactor.key.ts). */
-  key: () => Promise<Buffer>;
+  /** The secret box's 'twofactor' box (lib/secret-box.ts): TOTP secrets are sealed with it. */
+  box: SecretBox;
   /** The account's password hash (null when it has none: Google or wallet sign-in only). */
   passwordHash: (exec: Executor, userId: number) => Promise<string | null>;
   /** Opens the session once every factor is proved (the auth service's startSession). */
@@ -60,8 +61,11 @@ export function createTwoFactorCore(deps: TwoFactorDeps) {
     if (!hit.allowed) throw errors.tooManyTries(Math.max(1, Math.ceil(hit.retryAfterMs / 60_000)));
   }
 
+  /** A stored TOTP secret; one that does not open (the secrets key changed) is an error, not a wrong code. */
   async function secretOf(sealed: string) {
-    return openSecret(await deps.key(), sealed);
+    const secret = deps.box.open(sealed);
+    if (secret === null) throw new Error('twofactor: a TOTP secret does not open under the secrets key');
+    return secret;
   }
 
   /**

@@ -2,6 +2,7 @@ import { type ApiKeyView, type CreatedApiKey, MAX_API_KEYS } from '@openbourse/c
 import type { ListUOrderResult, UOrder } from '@openbourse/contracts/trading.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createSecretBox } from '../../../lib/secret-box.ts';
 import { DRIVERS } from '../../../test/db.ts';
 import { btc, createTradingTestApp, type TradingTestApp } from '../../trading/__tests__/helpers.ts';
 import { totpCode } from '../../twofactor/twofactor.codes.ts';
@@ -253,7 +254,7 @@ describe.each(DRIVERS)('API keys on %s', (driver) => {
       clock: t.clock,
       limiter: t.services.limiter,
       users: t.services.users,
-      serverKey: async () => Buffer.alloc(32, 7),
+      box: createSecretBox('a test key', 'apikeys'),
       options: { passwordTries: { windowMs: 60_000, max: 1000 } },
     });
     const create = (label: string) =>

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type TestApp, createTestApp } from '../../../test/app.ts';
+import { createSecretBox } from '../../../lib/secret-box.ts';
 import { createRedisRateLimiter } from '../../limits/limits.redis.ts';
 import { createRateLimiter, type RateLimiter } from '../../limits/limits.service.ts';
 import { type ApiKeysService, createApiKeys } from '../apikeys.service.ts';
@@ -32,9 +33,8 @@ describe.each(stores)('API key replays across processes (%s)', (_name, makeLimit
   beforeAll(async () => {
     t = await createTestApp('pglite');
     limiter = makeLimiter(t);
-    const serverKey = async () => Buffer.alloc(32, 9);
-    const build = () =>
-      createApiKeys({ db: t.database.db, clock: t.clock, limiter, users: t.services.users, serverKey });
+    const box = createSecretBox('a test key', 'apikeys');
+    const build = () => createApiKeys({ db: t.database.db, clock: t.clock, limiter, users: t.services.users, box });
     processes = [build(), build()];
   });
   afterAll(async () => {

@@ -1,7 +1,6 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ipAllowed, parseIpEntry } from '../apikeys.ip.ts';
-import { open, parseServerKey, seal } from '../apikeys.seal.ts';
 import { MAX_AGE_MS, sign, signatureMatches, signingPayload, timestampFresh } from '../apikeys.signing.ts';
 
 describe('request signing', () => {
@@ -92,26 +91,5 @@ describe('IP allow-list', () => {
     expect(ipAllowed(['::1'], '::1')).toBe(true);
     expect(ipAllowed(['::1'], '127.0.0.1')).toBe(false);
     expect(ipAllowed(list, 'not-an-ip')).toBe(false);
-  });
-});
-
-describe('secrets sealed at rest', () => {
-  it('opens with the same server key and key id only', () => {
-    const key = randomBytes(32);
-    const sealed = seal(key, 'obk_a', 'the-secret');
-    expect(sealed).not.toContain('the-secret');
-    expect(open(key, 'obk_a', sealed)).toBe('the-secret');
-    expect(open(key, 'obk_b', sealed)).toBeNull();
-    expect(open(randomBytes(32), 'obk_a', sealed)).toBeNull();
-    expect(open(key, 'obk_a', 'garbage')).toBeNull();
-    // A fresh IV each time.
-    expect(seal(key, 'obk_a', 'the-secret')).not.toBe(sealed);
-  });
-
-  it('takes the server key as 64 hex digits or base64 of 32 bytes', () => {
-    const key = randomBytes(32);
-    expect(parseServerKey(key.toString('hex')).equals(key)).toBe(true);
-    expect(parseServerKey(key.toString('base64')).equals(key)).toBe(true);
-    expect(() => parseServerKey('short')).toThrow();
   });
 });

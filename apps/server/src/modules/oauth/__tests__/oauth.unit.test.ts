@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createSecretBox } from '../../../lib/secret-box.ts';
 import { issuerAllowed, oauthOptionsFromEnv } from '../oauth.config.ts';
 import { emailVerified } from '../oauth.oidc.ts';
 import { createProviderSettings } from '../oauth.providers.ts';
-import { createSecretBox, secretsKey } from '../oauth.secrets.ts';
 import { redirectUriFor } from '../oauth.service.ts';
 
 describe('Google sign-in settings', () => {
@@ -17,7 +14,6 @@ describe('Google sign-in settings', () => {
         GOOGLE_CLIENT_SECRET: 'secret',
         GOOGLE_ISSUER: 'https://idp.example.com',
         PUBLIC_URL: 'https://ex.example.com/',
-        SECRETS_KEY: '',
       }),
     ).toEqual({
       google: { clientId: 'id', clientSecret: 'secret', issuer: 'https://idp.example.com' },
@@ -26,7 +22,7 @@ describe('Google sign-in settings', () => {
   });
 
   it('the environment configures a provider only with both the id and the secret', async () => {
-    const box = createSecretBox('k');
+    const box = createSecretBox('k', 'signin-providers');
     const half = createProviderSettings({ options: { google: { clientId: 'x', issuer: 'https://a.b' } }, box });
     expect(half.envClient()).toBeNull();
     const full = createProviderSettings({
@@ -58,34 +54,5 @@ describe('Google sign-in settings', () => {
     expect(emailVerified(true)).toBe(true);
     expect(emailVerified('true')).toBe(true);
     for (const v of [false, 'false', undefined, null, 1, 'yes']) expect(emailVerified(v)).toBe(false);
-  });
-});
-
-describe('client secrets at rest', () => {
-  it('seal and open under one key; another key or a tampered value reads as missing', () => {
-    const box = createSecretBox('one key');
-    const sealed = box.seal('s3cret-value');
-    expect(sealed).not.toContain('s3cret');
-    expect(sealed).not.toBe(box.seal('s3cret-value'));
-    expect(box.open(sealed)).toBe('s3cret-value');
-    expect(createSecretBox('another key').open(sealed)).toBeNull();
-    const [v, iv, tag, body = ''] = sealed.split(':');
-    const flipped = `${body[0] === 'A' ? 'B' : 'A'}${body.slice(1)}`;
-    expect(box.open([v, iv, tag, flipped].join(':'))).toBeNull();
-    expect(box.open('plain:s3cret-value')).toBeNull();
-  });
-
-  it('without SECRETS_KEY a key file is made once in DATA_DIR and reused', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ob-signin-key-'));
-    try {
-      expect(secretsKey({ configured: 'configured', dataDir: dir })).toBe('configured');
-      expect(fs.existsSync(path.join(dir, 'signin.key'))).toBe(false);
-      const first = secretsKey({ dataDir: dir });
-      expect(first.length).toBeGreaterThanOrEqual(43);
-      expect(secretsKey({ dataDir: dir })).toBe(first);
-      expect((fs.statSync(path.join(dir, 'signin.key')).mode & 0o777).toString(8)).toBe('600');
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
   });
 });

@@ -1,18 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   hashRecoveryCode,
-  keyFrom,
   newRecoveryCodes,
   newTotpSecret,
   normalizeRecoveryCode,
-  openSecret,
-  sealSecret,
   stepAt,
   totpCode,
   totpStep,
 } from '../twofactor.codes.ts';
 
-/** The pure parts: TOTP steps and their window, recovery codes, sealed secrets. */
+/** The pure parts: TOTP steps and their window, recovery codes (sealing: lib/secret-box.test.ts). */
 describe('TOTP steps', () => {
   // RFC 6238's SHA-1 test secret ("12345678901234567890"), base32.
   const RFC_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
@@ -54,18 +51,5 @@ describe('recovery codes', () => {
     expect(hashRecoveryCode(7, 'abcde-fghjk')).toBe(hashRecoveryCode(7, 'ABCDE FGHJK'));
     expect(hashRecoveryCode(7, 'abcde-fghjk')).not.toBe(hashRecoveryCode(8, 'abcde-fghjk'));
     expect(hashRecoveryCode(7, 'abcde-fghjk')).not.toContain('abcde');
-  });
-});
-
-describe('sealed secrets', () => {
-  it('opens with its key only, and seals the same secret differently each time', () => {
-    const key = keyFrom('operator key');
-    const secret = newTotpSecret();
-    const a = sealSecret(key, secret);
-    expect(a).not.toContain(secret);
-    expect(sealSecret(key, secret)).not.toBe(a);
-    expect(openSecret(key, a)).toBe(secret);
-    expect(() => openSecret(keyFrom('another key'), a)).toThrow();
-    expect(() => openSecret(key, `${a.slice(0, -2)}AA`)).toThrow();
   });
 });
