@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, mockApi, ok } from '@/shared/test/mock-api';
+import { sessionStore } from '@/shared/session/session-store';
 import { baseHandlers, demoUser, renderApp } from '@/shared/test/render-app';
 
 const session = () => ok({ token: 'google-token', expiresAt: '2026-12-27T10:00:00.000Z', user: demoUser });
@@ -33,6 +34,20 @@ describe('Google sign-in', { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.callsTo('login/google/start')).toHaveLength(1));
   });
 
+  it.each([
+    ['/pass/login', 1366, true],
+    ['/pass/login', 390, false],
+    ['/pass/register', 1366, true],
+    ['/pass/register', 390, false],
+  ])('%s at %ipx: one “or” before the wallet hint and Google', async (path, width, desktop) => {
+    mockApi({ ...baseHandlers, 'GET login/providers': () => ok({ providers: ['google'] }) });
+    sessionStore.setWindow(width, desktop);
+    await renderApp(path);
+    await screen.findByTestId('google-continue');
+    expect(screen.getByTestId('wallet-hint')).toBeInTheDocument();
+    expect(screen.getAllByText('or', { exact: true })).toHaveLength(1);
+  });
+
   it('the callback posts the code and state once and signs in', async () => {
     const api = mockApi({ ...baseHandlers, 'POST login/loginByGoogle': session });
     await renderApp('/api/loginCallback/google?code=c0de&state=st4te&iss=https%3A%2F%2Faccounts.google.com');
@@ -44,6 +59,25 @@ describe('Google sign-in', { timeout: 30_000 }, () => {
     });
     await waitFor(() => expect(sessionStorage.getItem('ob.token')).toBe('google-token'));
   });
+
+  it.each([
+    ['desktop', 1366, true],
+    ['mobile', 390, false],
+  ])(
+    'the callback returns to where the user was going, a signed-in page, in the %s layout',
+    async (_, width, desktop) => {
+      mockApi({ ...baseHandlers, 'POST login/loginByGoogle': session });
+      sessionStore.setWindow(width, desktop);
+      sessionStorage.setItem('google-signin-redirect', '/profile/info');
+      const { router } = await renderApp('/api/loginCallback/google?code=c0de&state=st4te');
+      // The session is stored before the page is left: the account centre's guard lets the user in.
+      await waitFor(() => expect(router.state.location.pathname).toBe('/profile/info'));
+      expect(sessionStorage.getItem('ob.token')).toBe('google-token');
+      expect(sessionStore.getState()).toMatchObject({ isLoggedIn: true, user: demoUser });
+      expect(await screen.findByTestId('user-details')).toHaveTextContent('demo@example.com');
+      expect(router.state.location.pathname).toBe('/profile/info');
+    },
+  );
 
   it('a refused callback says why and leads back to log in', async () => {
     mockApi({
