@@ -1,5 +1,6 @@
 /**
- * The spot books after a crash: a real server process on PostgreSQL is SIGKILLed during a burst of
+ * Spot commands on a process that does not own the books (forwarded to the owner with the cluster's
+ * proof of the user, whether they signed in with a session or an API key). The spot books after a crash: a real server process on PostgreSQL is SIGKILLed during a burst of
  * crossing orders; the next process rebuilds the books from the database. Nothing acknowledged is
  * lost, no fill is written twice or settled by half, the ledger balances, and the rebuilt book
  * matches in the price-time priority the database records. Runs when TEST_DATABASE_URL is given.
@@ -15,6 +16,8 @@ import {
 } from '../../../test/cluster.ts';
 import { PG_URL } from '../../../test/db.ts';
 import { connectSocket } from '../../../test/socket.ts';
+import { sign } from '../../apikeys/apikeys.signing.ts';
+import { INTERNAL_HEADER } from '../../cluster/cluster.proof.ts';
 
 type Store = Awaited<ReturnType<typeof createClusterStore>>;
 const running: ClusterNode[] = [];
@@ -26,7 +29,7 @@ afterEach(async () => {
 });
 
 describe.skipIf(!PG_URL || !REDIS_URL)('spot books across processes', () => {
-  it('takes orders and cancels on a process that does not own the books, and pushes the book from both', async () => {
+  it('takes orders (signed with a session or an API key) and cancels on a process that does not own the books, and pushes the book from both', async () => {
     const s = await createClusterStore();
     stores.push(s);
     const a = await startNode('a', s);
@@ -69,11 +72,44 @@ describe.skipIf(!PG_URL || !REDIS_URL)('spot books across processes', () => {
       body: { pairId: btc, side: 'buy', type: 'market', quantity: '0.1' },
     });
     expect(bought.result).toMatchObject({ status: 3, filledQuantity: '0.1' });
+
+    // The buyer's bot, signing with an API key, trades through b: b checks the signature and the key's
+    // scope, then forwards with the cluster's proof of the user (not the spent signature); a fills it.
+    const created = await b.call<{ key: { keyId: string }; secret: string }>('POST', '/swx/customer/apiKey/create', {
+      token: buyer.token,
+      body: { label: 'bot', scopes: ['read', 'trade'], password: 'Secret123' },
+    });
+    expect(created.code, JSON.stringify(created)).toBe(200);
+    const submitUrl = '/swx/customer/order/submit';
+    const raw = JSON.stringify({ pairId: btc, side: 'buy', type: 'market', quantity: '0.1' });
+    const timestamp = String(Date.now());
+    const signedHeaders = {
+      'content-type': 'application/json',
+      'x-ob-key': created.result.key.keyId,
+      'x-ob-timestamp': timestamp,
+      'x-ob-signature': sign(created.result.secret, timestamp, 'POST', submitUrl, raw),
+    };
+    const post = async (base: string, headers: Record<string, string>) => {
+      const res = await fetch(`${base}${submitUrl}`, { method: 'POST', headers, body: raw });
+      return { status: res.status, body: (await res.json()) as { code: number; result: unknown } };
+    };
+    const bot = await post(b.base, signedHeaders);
+    expect(bot.body.code, JSON.stringify(bot.body)).toBe(200);
+    expect(bot.body.result).toMatchObject({ status: 3, filledQuantity: '0.1' });
+    // The same signed request again is a replay (refused by b, nothing forwarded).
+    const replayed = await post(b.base, signedHeaders);
+    expect([replayed.status, replayed.body.code]).toEqual([401, 40135]);
+    // A client that sends the proof header itself, to the owner or through b, is refused.
+    const forged = `${buyer.id}.real.${Date.now()}.${'0'.repeat(64)}`;
+    for (const node of [a, b]) {
+      const res = await post(node.base, { 'content-type': 'application/json', [INTERNAL_HEADER]: forged });
+      expect([res.status, res.body.code]).toEqual([401, 401]);
+    }
     const cancelled = await b.call<{ status: number; filledQuantity: string }>('POST', '/swx/customer/order/chedan', {
       token: seller.token,
       body: { id: ask.result.id, kind: 'spot' },
     });
-    expect(cancelled.result).toMatchObject({ status: 2, filledQuantity: '0.1' });
+    expect(cancelled.result).toMatchObject({ status: 2, filledQuantity: '0.2' });
     expect((await b.command<{ ok: boolean }>({ cmd: 'trialBalance' }, 30_000)).ok).toBe(true);
     watcher.ws.close();
   }, 120_000);
