@@ -134,12 +134,13 @@ describe('internal proofs', () => {
     const first = await submit({ [INTERNAL_HEADER]: header });
     expect(first.statusCode).toBe(200);
     expect(first.json().code).not.toBe(ErrorCode.Unauthorized);
-    for (const headers of [
+    const refusedHeaders: Record<string, string>[] = [
       { [INTERNAL_HEADER]: header },
       // A valid session does not make a bad proof pass.
       { [INTERNAL_HEADER]: header, authorization: user.token },
       { [INTERNAL_HEADER]: `${user.id}.real.${t.clock.now().getTime()}.${'a'.repeat(64)}` },
-    ]) {
+    ];
+    for (const headers of refusedHeaders) {
       const res = await submit(headers);
       expect([res.statusCode, res.json().code]).toEqual([401, ErrorCode.Unauthorized]);
     }
