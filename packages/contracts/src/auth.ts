@@ -140,6 +140,11 @@ export const LoginResult = z.object({
   token: z.string(),
   expiresAt: z.string(),
   user: UserInfo,
+  /**
+   * True when this sign-in made the account: a first Google or wallet sign-in of an identity new here
+   * (the welcome for a new user, not "welcome back"). Absent when it signed into an existing account.
+   */
+  created: z.boolean().optional(),
 });
 export type LoginResult = z.infer<typeof LoginResult>;
 
