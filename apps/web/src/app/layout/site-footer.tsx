@@ -7,7 +7,7 @@ import { Link, useLocation } from 'react-router';
 import { detailPath, footerContentQuery, useFooterContent, type ContentTypeCode } from '@/shared/api/list-contents';
 import { paramQuery, safeExternalUrl, useParam, useSiteName } from '@/shared/api/get-param';
 import {
-  IconAndroid,
+  IconPhone,
   IconDiscord,
   IconGithub,
   IconLogoMark,
@@ -137,7 +137,7 @@ export function SiteFooter({ compact = false }: { compact?: boolean }) {
           <p className="footer__tagline">{t('footer.tagline')}</p>
           {downloadUrl ? (
             <a className="footer__download" href={downloadUrl} rel="noopener noreferrer" data-testid="footer-download">
-              <IconAndroid />
+              <IconPhone />
               <span>
                 <small>{t('footer.downloadSmall')}</small>
                 {t('footer.downloadAndroid')}

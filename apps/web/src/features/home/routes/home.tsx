@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { safeExternalUrl, useParam, useSiteName } from '@/shared/api/get-param';
 import { ButtonLink } from '@/shared/components/button';
-import { IconAndroid, IconArrowRight } from '@/shared/components/icons';
+import { IconPhone, IconArrowRight } from '@/shared/components/icons';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useSession } from '@/shared/session/use-session';
 import { HomeCards } from '../components/home-cards';
@@ -99,7 +99,7 @@ export default function HomeRoute() {
                 rel="noopener noreferrer"
                 data-testid="home-download"
               >
-                <IconAndroid />
+                <IconPhone />
                 {t('home.hero.download')}
               </a>
             ) : null}
