@@ -5,37 +5,33 @@ import type {
   TwoFactorChallenge,
   LoginRequest,
   RegisterRequest,
-  RepasswordRequest,
-  RepasswordTxRequest,
   SendCodeRequest,
 } from '@openbourse/contracts/auth.ts';
 import { ErrorCode } from '@openbourse/contracts/errors.ts';
 import type { Language } from '@openbourse/contracts/languages.ts';
-import type { NotificationKind } from '@openbourse/contracts/notifications.ts';
 import { errorMessage } from '@openbourse/locales/server.ts';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuthedUser } from '../../http/request-context.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { burnPasswordCheck, hashPassword, inviteCode, newToken, sha256, verifyPassword } from '../../lib/crypto.ts';
+import { burnPasswordCheck, hashPassword, inviteCode, verifyPassword } from '../../lib/crypto.ts';
 import type { ParamsService } from '../params/params.service.ts';
-import { isValidPhone, maskEmail, maskPhone } from '../users/phone.ts';
+import { maskEmail, maskPhone } from '../users/phone.ts';
 import { toUserInfo, type UserRow, type UsersService } from '../users/users.service.ts';
+import { createPasswordFlows } from './auth.passwords.ts';
+import { type ClientMeta, createSessionStore, type SessionEvents } from './auth.session-store.ts';
+import { createSecurityNotices, phoneTarget } from './auth.shared.ts';
 import { sessions, signInFailures } from './auth.tables.ts';
 import { CODE_TTL_MS, type CodesService } from './codes.service.ts';
 import type { LoginGuard } from './login-guard.ts';
-import { createSessionCache, revokedEvent, SESSIONS_TOPIC } from './auth.session-cache.ts';
-import type { BusMessage } from '../events/events.bus.ts';
 import type { LimitRule, RateLimiter } from '../limits/limits.service.ts';
 import type { Notify } from '../notifications/notifications.service.ts';
 import { describeDevice } from '../notifications/notifications.texts.ts';
 
 type SendCode = z.output<typeof SendCodeRequest>;
 type Register = z.output<typeof import('@openbourse/contracts/auth.ts').RegisterRequest>;
-type Repassword = z.output<typeof RepasswordRequest>;
-type RepasswordTx = z.output<typeof RepasswordTxRequest>;
 type Login = z.output<typeof LoginRequest>;
 
 interface Deps {
@@ -66,16 +62,8 @@ interface Deps {
   secondFactor?: { challenge(userId: number, meta: ClientMeta): Promise<TwoFactorChallenge | null> };
 }
 
-export interface SessionEvents {
-  write(exec: Executor, topic: string, payload: unknown): Promise<unknown>;
-  published(): void;
-  subscribe(topic: string, handler: (message: BusMessage) => void): () => void;
-}
-
-export type ClientMeta = { ip: string; userAgent?: string };
-
-/** How often a session's last-seen time is written (on a read of the session from the database). */
-export const LAST_SEEN_EVERY_MS = 5 * 60_000;
+// Sessions, their events and the last-seen period live in auth.session-store.ts; kept here for callers.
+export { type ClientMeta, LAST_SEEN_EVERY_MS, type SessionEvents } from './auth.session-store.ts';
 
 /** Unique-index violations map to the catalogue's "already exists" codes (the race loser's answer). */
 function mapUniqueViolation(err: unknown): never {
@@ -92,44 +80,9 @@ function mapUniqueViolation(err: unknown): never {
 
 export function createAuthService(deps: Deps) {
   const { db, clock, users: usersService, codes, params, limiter, guard } = deps;
-
-  /** A security notice to the user, in the transaction `exec` of what it reports. */
-  async function notice(exec: Executor, userId: number, kind: NotificationKind, params?: Record<string, string>) {
-    await deps.notifications?.notify(exec, {
-      userId,
-      kind,
-      subject: { type: 'account' },
-      ...(params ? { params } : {}),
-    });
-  }
-  const noticesSent = () => deps.notifications?.published();
-  const sessionCache = createSessionCache();
-  deps.events?.subscribe(SESSIONS_TOPIC, (m) => sessionCache.hear(m));
-
-  /** In the revoking transaction: every process forgets the user's sessions once it commits. */
-  async function revoking(exec: Executor, userId: number) {
-    await deps.events?.write(exec, SESSIONS_TOPIC, revokedEvent(userId));
-  }
-  /** After that transaction committed: this process at once, the others through the bus. */
-  function revoked(userId: number) {
-    sessionCache.forgetUser(userId);
-    deps.events?.published();
-  }
-
-  async function issueSession(exec: Executor, user: UserRow, meta: ClientMeta) {
-    const token = newToken();
-    const now = clock.now();
-    const expiresAt = new Date(now.getTime() + deps.sessionTtlMs);
-    await exec.insert(sessions).values({
-      userId: user.id,
-      tokenHash: sha256(token),
-      createdAt: now,
-      expiresAt,
-      ip: meta.ip,
-      userAgent: meta.userAgent?.slice(0, 512) ?? null,
-    });
-    return { token, expiresAt: expiresAt.toISOString(), user: toUserInfo(user) } satisfies LoginResult;
-  }
+  const store = createSessionStore(deps);
+  const notices = createSecurityNotices(deps.notifications);
+  const passwords = createPasswordFlows({ ...deps, store, notices });
 
   async function codeTexts(purpose: CodePurpose, lang: Language) {
     const site = (await params.get('site_name')) ?? 'OpenBourse';
@@ -139,61 +92,13 @@ export function createAuthService(deps: Deps) {
     };
   }
 
-  function phoneTarget(areaCode: string, phone: string) {
-    if (!isValidPhone(areaCode, phone)) throw new AppError(ErrorCode.PhoneWrong, { field: 'phone' });
-    return `+${areaCode}${phone}`;
-  }
-
-  /** An account made by Google or wallet sign-in gets its first password; it then signs in by name too. */
-  async function setFirstPassword(newPassword: string, user: AuthedUser | null) {
-    if (!user) throw new AppError(ErrorCode.Unauthorized);
-    const passwordHash = await hashPassword(newPassword);
-    const set = await db.transaction(async (tx) => {
-      const done = await usersService.setFirstPasswordHash(tx, user.id, passwordHash);
-      if (done) await notice(tx, user.id, 'passwordChanged');
-      return done;
-    });
-    if (!set) throw new AppError(ErrorCode.PasswordAlreadySet);
-    noticesSent();
-  }
-
   async function uniqueUsername(exec: Executor, username: string) {
     if (await usersService.findByUsername(exec, username)) throw new AppError(ErrorCode.UsernameExists);
   }
 
   return {
     /** Resolves a token to its user, or null when unknown, expired, revoked or the user is disabled. */
-    async authenticate(token: string): Promise<AuthedUser | null> {
-      const tokenHash = sha256(token);
-      const now = clock.now();
-      const hit = sessionCache.get(tokenHash, now);
-      if (hit) return { id: hit.userId, username: hit.username, sessionId: hit.sessionId };
-      const since = sessionCache.mark();
-      const [session] = await db
-        .select({
-          id: sessions.id,
-          userId: sessions.userId,
-          expiresAt: sessions.expiresAt,
-          lastSeenAt: sessions.lastSeenAt,
-        })
-        .from(sessions)
-        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
-      if (!session) return null;
-      // The account centre's "last seen": refreshed on a read from the database, at most every few minutes.
-      if (!session.lastSeenAt || now.getTime() - session.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) {
-        await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
-      }
-      const userId = Number(session.userId);
-      const user = await usersService.identityForSession(userId);
-      if (!user || user.status === 'disabled') return null;
-      const authed = { id: userId, username: user.username, sessionId: Number(session.id) };
-      sessionCache.set(
-        tokenHash,
-        { userId, username: user.username, sessionId: authed.sessionId, expiresAt: session.expiresAt.getTime() },
-        since,
-      );
-      return authed;
-    },
+    authenticate: store.authenticate,
 
     async checkExists(q: { username?: string; email?: string; areaCode?: string; phone?: string }) {
       if (q.username) return { exists: Boolean(await usersService.findByUsername(db, q.username)) };
@@ -276,7 +181,7 @@ export function createAuthService(deps: Deps) {
             createdAt: clock.now(),
             lastLoginAt: clock.now(),
           });
-          return issueSession(tx, user as UserRow, meta);
+          return store.issue(tx, user as UserRow, meta);
         });
       } catch (err) {
         if (err instanceof AppError) throw err;
@@ -328,19 +233,19 @@ export function createAuthService(deps: Deps) {
     async startSession(userId: number, meta: ClientMeta): Promise<LoginResult> {
       const session = await db.transaction(async (tx) => {
         const fresh = await usersService.recordLogin(tx, userId, clock.now());
-        await notice(tx, userId, 'newSignIn', { ip: meta.ip, device: describeDevice(meta.userAgent) });
-        return issueSession(tx, fresh as UserRow, meta);
+        await notices.notice(tx, userId, 'newSignIn', { ip: meta.ip, device: describeDevice(meta.userAgent) });
+        return store.issue(tx, fresh as UserRow, meta);
       });
-      noticesSent();
+      notices.sent();
       return session;
     },
 
     async logout(user: AuthedUser) {
       await db.transaction(async (tx) => {
         await tx.update(sessions).set({ revokedAt: clock.now() }).where(eq(sessions.id, user.sessionId));
-        await revoking(tx, user.id);
+        await store.revoking(tx, user.id);
       });
-      revoked(user.id);
+      store.revoked(user.id);
     },
 
     /**
@@ -348,76 +253,15 @@ export function createAuthService(deps: Deps) {
      * sign-outs): this process forgets them at once, the others through the bus.
      */
     forgetSessions(userId: number) {
-      revoked(userId);
+      store.revoked(userId);
     },
 
     async userInfo(user: AuthedUser) {
       return toUserInfo(await usersService.byId(db, user.id));
     },
 
-    async repassword(req: Repassword, user: AuthedUser | null) {
-      if (req.type === 'set') return setFirstPassword(req.newPassword, user);
-      if (req.type === 'change') {
-        if (!user) throw new AppError(ErrorCode.Unauthorized);
-        const u = await usersService.byId(db, user.id);
-        if (!u.passwordHash || !(await verifyPassword(u.passwordHash, req.oldPassword))) {
-          throw new AppError(ErrorCode.PasswordWrong);
-        }
-        if (req.oldPassword === req.newPassword) throw new AppError(ErrorCode.PasswordSameAsOld);
-        const passwordHash = await hashPassword(req.newPassword);
-        await db.transaction(async (tx) => {
-          await usersService.setPasswordHash(tx, Number(u.id), passwordHash);
-          // Other devices are signed out; this one stays.
-          await tx
-            .update(sessions)
-            .set({ revokedAt: clock.now() })
-            .where(and(eq(sessions.userId, u.id), ne(sessions.id, user.sessionId), isNull(sessions.revokedAt)));
-          await revoking(tx, Number(u.id));
-          await notice(tx, Number(u.id), 'passwordChanged');
-        });
-        revoked(Number(u.id));
-        noticesSent();
-        return;
-      }
-      // The schema guarantees email for channel 'email' and areaCode + phone for 'phone'.
-      const byEmail = req.channel === 'email';
-      const target = byEmail ? req.email! : phoneTarget(req.areaCode!, req.phone!);
-      // The code first: an address without an account was never sent one, so it answers as a
-      // wrong code does, and nothing tells whether the address has an account.
-      const codeId = await codes.check('reset', target, req.code);
-      const u = byEmail
-        ? await usersService.findByEmail(db, req.email!)
-        : await usersService.findByPhone(db, req.areaCode!, req.phone!);
-      if (!u) throw new AppError(ErrorCode.SendCodeFirst);
-      const passwordHash = await hashPassword(req.newPassword);
-      await db.transaction(async (tx) => {
-        await codes.consume(tx, codeId);
-        await usersService.setPasswordHash(tx, Number(u.id), passwordHash);
-        await tx
-          .update(sessions)
-          .set({ revokedAt: clock.now() })
-          .where(and(eq(sessions.userId, u.id), isNull(sessions.revokedAt)));
-        await revoking(tx, Number(u.id));
-        await notice(tx, Number(u.id), 'passwordReset');
-      });
-      revoked(Number(u.id));
-      noticesSent();
-      await guard.forgetAccount(Number(u.id));
-    },
-
-    async repasswordTx(req: RepasswordTx, user: AuthedUser) {
-      const u = await usersService.byId(db, user.id);
-      const target = u.email ?? (u.areaCode && u.phone ? `+${u.areaCode}${u.phone}` : null);
-      if (!target) throw new AppError(ErrorCode.UserStatusWrong);
-      const codeId = await codes.check('withdrawPassword', target, req.code);
-      const txPasswordHash = await hashPassword(req.txPassword);
-      await db.transaction(async (tx) => {
-        await codes.consume(tx, codeId);
-        await usersService.setTxPasswordHash(tx, Number(u.id), txPasswordHash);
-        await notice(tx, Number(u.id), u.txPasswordHash ? 'withdrawPasswordChanged' : 'withdrawPasswordSet');
-      });
-      noticesSent();
-    },
+    repassword: passwords.repassword,
+    repasswordTx: passwords.repasswordTx,
 
     /** The seeded demo login of a fresh install (SEED_DEMO_USER). */
     async ensureUser(exec: Executor, input: { username: string; email: string; password: string }) {
