@@ -30,7 +30,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 // numeric and bigint come back as strings from node-postgres already; keep them that way (exact).
 
@@ -41,6 +41,11 @@ export interface OpenOptions {
   dataDir?: string | undefined;
   poolSize?: number;
   onPoolError?: (err: Error) => void;
+  /**
+   * In-memory PGlite only: start from this dump of an already migrated data directory (`dumpDataDir`)
+   * instead of an empty one (tests open hundreds of databases; this skips initdb and the migrations).
+   */
+  template?: Blob | File;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -77,7 +82,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     fs.mkdirSync(dir, { recursive: true });
     client = new PGlite(dir);
   } else {
-    client = new PGlite();
+    client = new PGlite(opts.template ? { loadDataDir: opts.template } : undefined);
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
