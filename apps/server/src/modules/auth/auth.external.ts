@@ -2,7 +2,7 @@
  * Accounts made by an outside identity (Google, an Ethereum wallet): no password until the owner
  * sets one (`repassword` type `set`), a username derived from the identity and made unique.
  */
-import { USERNAME_PATTERN } from '@openbourse/contracts/auth.ts';
+import { type SignInOutcome, USERNAME_PATTERN } from '@openbourse/contracts/auth.ts';
 import type { Language } from '@openbourse/contracts/languages.ts';
 import { ErrorCode } from '@openbourse/contracts/errors.ts';
 import { randomInt } from 'node:crypto';
@@ -32,6 +32,14 @@ function withSuffix(base: string, attempt: number): string {
   const digits = Math.min(2 + attempt, 6);
   const suffix = String(randomInt(0, 10 ** digits)).padStart(digits, '0');
   return `${base.slice(0, 20 - suffix.length - 1)}_${suffix}`;
+}
+
+/**
+ * The outcome of the sign-in that has just made its account, marked `created` (the client greets a new
+ * user, not a returning one). A second-factor challenge stays as it is: a new account has none.
+ */
+export function madeAccount(outcome: SignInOutcome): SignInOutcome {
+  return 'token' in outcome ? { ...outcome, created: true } : outcome;
 }
 
 export function createExternalAccounts(deps: { users: UsersService; clock: Clock }) {

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sha256 } from '../../lib/crypto.ts';
-import type { ExternalAccounts } from '../auth/auth.external.ts';
+import { type ExternalAccounts, madeAccount } from '../auth/auth.external.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { callbackPath, type OAuthOptions } from './oauth.config.ts';
 import { oauthErrors } from './oauth.errors.ts';
@@ -84,7 +84,7 @@ export function createOAuthService(deps: OAuthDeps) {
         if (!identity) throw new RaceLost();
         return Number(user.id);
       });
-      return await deps.completeSignIn(userId, meta);
+      return madeAccount(await deps.completeSignIn(userId, meta));
     } catch (err) {
       if (err instanceof RaceLost) return knownOrFail(claims, meta);
       // The address was registered between the look-up and the insert: its owner proves it.

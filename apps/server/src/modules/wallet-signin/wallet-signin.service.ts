@@ -10,7 +10,7 @@ import { generateSiweNonce } from 'viem/siwe';
 import type { Db, Executor } from '../../db/client.ts';
 import type { AuthedUser } from '../../http/request-context.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { ExternalAccounts } from '../auth/auth.external.ts';
+import { type ExternalAccounts, madeAccount } from '../auth/auth.external.ts';
 import type { ClientMeta } from '../auth/auth.service.ts';
 import { siteOf, type WalletSignInOptions } from './wallet-signin.config.ts';
 import { walletErrors } from './wallet-signin.errors.ts';
@@ -96,12 +96,15 @@ export function createWalletSignIn(deps: Deps) {
 
     /**
      * `login/loginByDapp`: a known wallet signs into its account; an unknown one gets a new
-     * password-less account. Either way the sign-in ends in completeSignIn (session or challenge).
+     * password-less account (its session marked `created`). Either way the sign-in ends in
+     * completeSignIn (session or challenge).
      */
     async signIn(proof: WalletProof, meta: ClientMeta & { lang: Language }): Promise<SignInOutcome> {
       const { address, chainId } = await prove(proof, 'signin', null);
       const now = clock.now();
       let wallet = await repo.byAddress(db, address);
+      // Whether this sign-in made the account (not a racing one of the same wallet).
+      let created = false;
       if (!wallet) {
         try {
           wallet = await db.transaction(async (tx) => {
@@ -114,6 +117,7 @@ export function createWalletSignIn(deps: Deps) {
             if (!row) throw new LostRace();
             return row;
           });
+          created = true;
         } catch (err) {
           if (!(err instanceof LostRace)) throw err;
           wallet = await repo.byAddress(db, address);
@@ -121,7 +125,8 @@ export function createWalletSignIn(deps: Deps) {
         }
       }
       await repo.touch(db, wallet.id, now);
-      return deps.auth.completeSignIn(wallet.userId, meta);
+      const outcome = await deps.auth.completeSignIn(wallet.userId, meta);
+      return created ? madeAccount(outcome) : outcome;
     },
 
     /** Links a wallet to the signed-in account with the same proof (a `link` nonce of theirs). */

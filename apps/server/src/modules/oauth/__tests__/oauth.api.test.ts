@@ -11,6 +11,7 @@ const REDIRECT = `${ORIGIN}/api/loginCallback/google`;
 
 type Outcome = {
   token?: string;
+  created?: boolean;
   user?: { id: number; email: string | null; hasPassword: boolean; username: string };
   linkRequired?: { ticket: string; email: string; methods: string[] };
 };
@@ -121,9 +122,12 @@ describe.each(DRIVERS)('Google sign-in on %s', (driver) => {
     expect(first.body.code).toBe(200);
     expect(first.body.result.token).toBeTruthy();
     expect(first.body.result.user).toMatchObject({ email: 'newcomer@example.test', hasPassword: false });
+    // The sign-in that made the account says so (a welcome for a new user); the next does not.
+    expect(first.body.result.created).toBe(true);
     const again = await signIn('newcomer');
     expect(again.body.code).toBe(200);
     expect(again.body.result.user?.id).toBe(first.body.result.user?.id);
+    expect(again.body.result).not.toHaveProperty('created');
     const linked = await t.call<{
       identities: { id: number; provider: string; email: string }[];
       hasPassword: boolean;
@@ -191,6 +195,7 @@ describe.each(DRIVERS)('Google sign-in on %s', (driver) => {
     });
     expect(right.body.code).toBe(200);
     expect(right.body.result.user?.id).toBe(u.id);
+    expect(right.body.result).not.toHaveProperty('created');
     // Single use.
     const again = await call('POST', '/swx/customer/login/google/link', {
       body: { method: 'password', ticket: link.ticket, password: u.password },
@@ -233,6 +238,7 @@ describe.each(DRIVERS)('Google sign-in on %s', (driver) => {
     });
     expect(right.body.code).toBe(200);
     expect(right.body.result.user?.id).toBe(u.id);
+    expect(right.body.result).not.toHaveProperty('created');
   });
 
   it('a link ticket allows five tries', async () => {

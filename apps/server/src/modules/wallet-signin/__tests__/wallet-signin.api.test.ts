@@ -34,9 +34,12 @@ describe.each(DRIVERS)('wallet sign-in API on %s', (driver) => {
     expect(first.body.code).toBe(200);
     const { token, user } = first.body.result;
     expect(user.hasPassword).toBe(false);
+    // The sign-in that made the account says so (a welcome for a new user); the next does not.
+    expect(first.body.result.created).toBe(true);
     const second = await t.call<LoginResult>('POST', LOGIN, { body: await signedProof(t, wallet) });
     expect(second.body.code).toBe(200);
     expect(second.body.result.user.id).toBe(user.id);
+    expect(second.body.result).not.toHaveProperty('created');
     expect(second.body.result.token).not.toBe(token);
     const listed = await t.call<LinkedWallet[]>('GET', '/swx/customer/user/listWallets', { token });
     expect(listed.body.result).toEqual([
@@ -122,6 +125,8 @@ describe.each(DRIVERS)('wallet sign-in API on %s', (driver) => {
     const both = await Promise.all([a, b].map((p) => t.call<LoginResult>('POST', LOGIN, { body: p })));
     expect(both.map((r) => r.body.code)).toEqual([200, 200]);
     expect(both[0]!.body.result.user.id).toBe(both[1]!.body.result.user.id);
+    // The one that made the account says so; the one that lost the race signed into it.
+    expect(both.filter((r) => r.body.result.created === true)).toHaveLength(1);
     const [row] = await queryRows<{ n: number }>(
       t.database.db,
       sql`select count(*)::int as n from user_wallets where address = ${fresh.address}`,

@@ -11,6 +11,14 @@ export function completeLogin(queryClient: QueryClient, result: LoginResult): vo
   queryClient.setQueryData(userInfoQuery(result.token).queryKey, result.user);
 }
 
+/**
+ * The greeting after a sign-in: a first Google or wallet sign-in that made the account (`created`)
+ * welcomes a new user, as registering does; any other welcomes the user back.
+ */
+export function welcomeKey(result: LoginResult) {
+  return result.created ? ('auth.register.welcome' as const) : ('auth.login.welcome' as const);
+}
+
 /** True when a sign-in answered a second-factor challenge instead of a session. */
 export function isChallenge(outcome: SignInOutcome): outcome is TwoFactorChallenge {
   return 'twoFactor' in outcome;

@@ -79,6 +79,49 @@ describe('Google sign-in', { timeout: 30_000 }, () => {
     },
   );
 
+  it.each([
+    ['a first Google sign-in that made the account welcomes a new user', true, 'Welcome, demo. Your account is ready.'],
+    ['a Google account known here is welcomed back', false, 'Welcome back, demo'],
+  ])('%s', async (_, created, greeting) => {
+    mockApi({
+      ...baseHandlers,
+      'POST login/loginByGoogle': () =>
+        ok({
+          token: 'google-token',
+          expiresAt: '2026-12-27T10:00:00.000Z',
+          user: demoUser,
+          ...(created ? { created } : {}),
+        }),
+    });
+    const { router } = await renderApp('/api/loginCallback/google?code=c0de&state=st4te');
+    expect(await screen.findByText(greeting)).toBeInTheDocument();
+    expect(screen.queryByText(created ? /Welcome back/ : /Your account is ready/)).toBeNull();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('the callback and the link page are auth pages in the mobile layout: no tab bar, no “Log in”', async () => {
+    mockApi({ ...baseHandlers, 'POST login/loginByGoogle': () => ok(link) });
+    sessionStore.setWindow(390, false);
+    sessionStore.dismissBoard();
+    await renderApp('/api/loginCallback/google?code=c0de&state=st4te');
+    expect(await screen.findByTestId('google-link')).toBeInTheDocument();
+    expect(screen.queryByTestId('tab-home')).toBeNull();
+    expect(screen.queryByTestId('nav-login')).toBeNull();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+    // The top bar keeps its way back and the language.
+    expect(screen.getByTestId('back-button')).toBeInTheDocument();
+    expect(screen.getByTestId('lang-button')).toBeInTheDocument();
+  });
+
+  it('on the desktop the callback page has the focused header, without the main navigation', async () => {
+    mockApi({ ...baseHandlers, 'POST login/loginByGoogle': () => ok(link) });
+    sessionStore.setWindow(1366, true);
+    await renderApp('/api/loginCallback/google?code=c0de&state=st4te');
+    expect(await screen.findByTestId('google-link')).toBeInTheDocument();
+    expect(screen.queryByTestId('nav-market')).toBeNull();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+  });
+
   it('a refused callback says why and leads back to log in', async () => {
     mockApi({
       ...baseHandlers,

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '@/shared/components/toast/toast-store';
-import { completeLogin, isChallenge, TWO_FACTOR_PATH } from '../components/complete-login';
+import { completeLogin, isChallenge, TWO_FACTOR_PATH, welcomeKey } from '../components/complete-login';
 
 /** A proved sign-in: the second-factor page when the account has one, else the session and onwards. */
 export function useFinishSignIn(redirect: string) {
@@ -16,7 +16,7 @@ export function useFinishSignIn(redirect: string) {
       return;
     }
     completeLogin(queryClient, outcome);
-    toast.success(t('auth.login.welcome', { name: outcome.user.username }));
+    toast.success(t(welcomeKey(outcome), { name: outcome.user.username }));
     navigate(redirect, { replace: true });
   };
 }

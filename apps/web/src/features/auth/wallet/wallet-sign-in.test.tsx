@@ -77,6 +77,25 @@ describe('wallet sign-in on the login page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/info'));
   });
 
+  it.each([
+    [
+      'a wallet new here (the sign-in made its account) is welcomed as a new user',
+      true,
+      'Welcome, demo. Your account is ready.',
+    ],
+    ['a known wallet is welcomed back', false, 'Welcome back, demo'],
+  ])('%s', async (_, created, greeting) => {
+    wallet();
+    handlers(() =>
+      ok({ token: 'wallet-token', expiresAt: terms.expirationTime, user: demoUser, ...(created ? { created } : {}) }),
+    );
+    const { router } = await renderApp('/pass/login');
+    fireEvent.click(await screen.findByTestId('wallet-connect'));
+    expect(await screen.findByText(greeting)).toBeInTheDocument();
+    expect(screen.queryByText(created ? /Welcome back/ : /Your account is ready/)).toBeNull();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
   it('says so when the wallet declines, and tells the server’s refusal (an expired request)', async () => {
     wallet({ refuse: 'sign' });
     const api = handlers(() => fail(40113, 'The wallet sign-in request has expired. Please try again'));

@@ -6,7 +6,7 @@ import { IconWallet } from '@/shared/components/icons';
 import { toast } from '@/shared/components/toast/toast-store';
 import { useWalletProof } from '@/shared/wallet/use-wallet-proof';
 import { WalletChainNotice } from '@/shared/wallet/wallet-chain-notice';
-import { completeLogin, isChallenge, TWO_FACTOR_PATH } from '../components/complete-login';
+import { completeLogin, isChallenge, TWO_FACTOR_PATH, welcomeKey } from '../components/complete-login';
 import { loginByDapp } from './login-by-dapp';
 
 /**
@@ -23,7 +23,7 @@ export function WalletSignIn({ redirect }: { redirect: string }) {
       return;
     }
     completeLogin(queryClient, outcome);
-    toast.success(t('auth.login.welcome', { name: outcome.user.username }));
+    toast.success(t(welcomeKey(outcome), { name: outcome.user.username }));
     navigate(redirect, { replace: true });
   });
   return (
