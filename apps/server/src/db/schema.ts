@@ -34,3 +34,4 @@ export * from '../modules/liabilities/liabilities.tables.ts';
 export * from '../modules/wallet-signin/wallet-signin.tables.ts';
 export * from '../modules/oauth/oauth.tables.ts';
 export * from '../modules/twofactor/twofactor.tables.ts';
+export * from '../lib/secret-box.tables.ts';
