@@ -21,7 +21,9 @@ import { paged, pageQueryFields } from './paging.ts';
  * nftOutbid: another bid (or a buy now) took the lead on a charity NFT, the user's bid released; nftWon: the user's
  * bid won the auction, paid to the charity; nftBought: the user bought an item now; nftUnsold: the auction ended
  * below the reserve, the user's bid released (subject nft, the item's public id);
- * inviteReward: the day's invite rewards paid to the inviter from their friends' trading fees (subject account).
+ * inviteReward: the day's invite rewards paid to the inviter from their friends' trading fees (subject account);
+ * optionWon / optionLost: one of the user's options settled at expiry, with a payout or out of the money (subject
+ * order: the option order's public id, its instrument's code and account mode).
  */
 export const NOTIFICATION_KINDS = [
   'orderFilled',
@@ -50,6 +52,8 @@ export const NOTIFICATION_KINDS = [
   'nftBought',
   'nftUnsold',
   'inviteReward',
+  'optionWon',
+  'optionLost',
 ] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;

@@ -50,6 +50,8 @@ const ICONS: Record<NotificationKind, ComponentType<IconProps>> = {
   nftBought: IconWallet,
   nftUnsold: IconWallet,
   inviteReward: IconGift,
+  optionWon: IconChart,
+  optionLost: IconChart,
 };
 const TONES: Partial<Record<NotificationKind, string>> = {
   orderCancelled: 'notification__icon--down',
@@ -67,6 +69,8 @@ const TONES: Partial<Record<NotificationKind, string>> = {
   nftWon: 'notification__icon--up',
   nftBought: 'notification__icon--up',
   inviteReward: 'notification__icon--up',
+  optionWon: 'notification__icon--up',
+  optionLost: 'notification__icon--down',
   withdrawalPaid: 'notification__icon--up',
   withdrawalRejected: 'notification__icon--down',
   kycVerified: 'notification__icon--up',
