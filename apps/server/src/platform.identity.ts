@@ -130,6 +130,8 @@ export function createIdentity(
     codesPerAddress: opts.authLimits?.codesPerAddress ?? { windowMs: 60 * 60_000, max: 5 },
     forgetSessions: (userId) => auth.forgetSessions(userId),
     events,
+    // The address a contact change replaces is told of it, in the change's transaction.
+    mailer,
   });
   // API keys for bots: signed requests acting for a user with the key's scopes only (modules/apikeys).
   const apiKeys = createApiKeys({
