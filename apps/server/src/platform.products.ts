@@ -96,8 +96,9 @@ export function createProducts({
     notify: notifications.notify,
     published: () => notifications.published(),
   });
-  // Options: series, quotes, purchases struck at the recorded tick, settlement at expiry by the job runner.
-  const options = createOptions({ db, clock, ledger, market, params, limiter, events });
+  // Options: series, quotes, purchases struck at the recorded tick, settlement at expiry by the job runner
+  // (its owner notified in the settlement's transaction).
+  const options = createOptions({ db, clock, ledger, market, params, limiter, events, notify: notifications.notify });
   defineOptionJobs(jobs, options);
   const adminOptions = createAdminOptions({ db, clock, options, ledger });
   // Smart plans: products, purchases (principal held, yield reserved from the earn treasury), daily payouts, exits.

@@ -4,8 +4,11 @@ import { formatDecimal, formatMoney, isDecimalString } from '@openbourse/locales
 import { errorMessage, instrumentName } from '@openbourse/locales/server.ts';
 
 const RTL: ReadonlySet<Language> = new Set(RTL_LANGUAGES);
-/** Values that are names (an instrument's, an NFT's title, a charity's): isolated by their own first letter. */
-const NAMES: ReadonlySet<string> = new Set(['name', 'title', 'charity']);
+/**
+ * Values that are names or words (an instrument's, an NFT's title, a charity's, an option's direction):
+ * isolated by their own first letter.
+ */
+const NAMES: ReadonlySet<string> = new Set(['name', 'title', 'charity', 'direction']);
 
 /**
  * Titles and bodies live in the server-side catalogue (locales errors.json, `notify.<kind>.title`
@@ -26,6 +29,11 @@ export function renderNotification(
   }
   // A sign-in from a client that named no browser.
   if (kind === 'newSignIn' && !params.device) values.device = errorMessage(lang, 'notify.unknownDevice');
+  // An option's direction is a word of the reader's language ("call" / "put").
+  if (kind === 'optionWon' || kind === 'optionLost') {
+    const word = errorMessage(lang, `notify.option.${params.direction === 'put' ? 'put' : 'call'}`);
+    values.direction = RTL.has(lang) ? `\u2068${word}\u2069` : word;
+  }
   // A price alert's sentence is worded by its direction ("rose to" / "fell to"), one text each.
   const body = kind === 'priceAlert' ? `notify.priceAlert.${params.condition === 'below' ? 'below' : 'above'}` : null;
   return {
@@ -35,7 +43,9 @@ export function renderNotification(
 }
 
 /** Prices exactly as given (every digit kept), grouped as in the reader's language. */
-const PRICES = ['price', 'target'] as const;
+const PRICES = ['price', 'target', 'strike'] as const;
+/** Amounts of the notification's currency (deposits, loans, yields, an option's payout and premium). */
+const MONEY = ['amount', 'income', 'payout', 'premium'] as const;
 
 /**
  * The stored parameters as the reader sees them: prices grouped in their language with every
@@ -51,13 +61,10 @@ function displayed(lang: Language, params: Record<string, string>): Record<strin
       out[key] = formatDecimal(v, lang, { minFractionDigits: decimals, maxFractionDigits: decimals });
     }
   }
-  // A deposit's or withdrawal's amount by the money rule of its currency.
-  if (out.amount && out.currency && isDecimalString(out.amount)) {
-    out.amount = formatMoney(out.amount, out.currency, lang, { code: false });
-  }
-  // A smart plan's yields, by the same rule.
-  if (out.income && out.currency && isDecimalString(out.income)) {
-    out.income = formatMoney(out.income, out.currency, lang, { code: false });
+  // Amounts (a deposit's, a smart plan's yields, an option's payout) by the money rule of their currency.
+  for (const key of MONEY) {
+    const v = out[key];
+    if (v && out.currency && isDecimalString(v)) out[key] = formatMoney(v, out.currency, lang, { code: false });
   }
   const pnl = out.pnl?.replace(/^\+/, '');
   if (pnl && isDecimalString(pnl)) {

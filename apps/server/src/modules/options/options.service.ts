@@ -26,6 +26,7 @@ import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { Mode } from '../ledger/ledger.types.ts';
 import type { RateLimiter } from '../limits/limits.service.ts';
 import type { MarketService } from '../market/market.service.ts';
+import type { Notify } from '../notifications/notifications.service.ts';
 import { nextSessionChange } from '../market/market.session.ts';
 import type { Instrument } from '../market/market.types.ts';
 import type { ParamsService } from '../params/params.service.ts';
@@ -33,7 +34,7 @@ import { optionsErrors } from './options.errors.ts';
 import { createOptionPricing, type OptionPricing, quoteFigures } from './options.pricing.ts';
 import { type OptionStatus as RowStatus, optionsRepository as repo } from './options.repository.ts';
 import { createOptionSeries, unitsAt } from './options.series.ts';
-import { createOptionSettlement, OPTION_CODES, OPTION_REF, shardOf } from './options.settlement.ts';
+import { createOptionSettlement, OPTION_CODES, OPTION_REF, priceText, shardOf } from './options.settlement.ts';
 import type { OptionOrderRow, OptionSeriesRow } from './options.tables.ts';
 
 type QuoteInput = z.output<typeof OptionQuoteRequest>;
@@ -43,14 +44,6 @@ export const OPTIONS_QUOTE_TTL_PARAM = 'options.quoteTtlSeconds';
 export const OPTIONS_QUOTE_TTL_SECONDS_DEFAULT = 15;
 /** Quotes one user may ask for per minute: each is a stored row. */
 export const QUOTE_RULE = { windowMs: 60_000, max: 60 };
-
-/** A stored price with at least the instrument's decimals ("95000" → "95000.00"), never fewer digits than it has. */
-function priceText(stored: string, decimals: number): string {
-  const v = trimAmount(stored);
-  const have = v.includes('.') ? v.length - v.indexOf('.') - 1 : 0;
-  if (have >= decimals) return v;
-  return `${v}${have === 0 ? '.' : ''}${'0'.repeat(decimals - have)}`;
-}
 
 /** 52 random bits above 2^52: 16 digits, exact in JSON, not counting the platform's orders. */
 const randomPublicId = () => Number((1n << 52n) | (randomBytes(8).readBigUInt64BE() >> 12n));
@@ -71,6 +64,8 @@ export function createOptions(deps: {
   pricing?: OptionPricing;
   /** The outbox (events module): settled orders are announced after commit. */
   events?: { write(exec: Executor, topic: string, payload: unknown): Promise<unknown>; published(): void };
+  /** The owners' inbox: a settled order is notified in its transaction (notifications module). */
+  notify?: Notify;
   quoteIds?: () => string;
   publicIds?: () => number;
 }) {
@@ -86,6 +81,7 @@ export function createOptions(deps: {
     market,
     scaleOf: series.scaleOf,
     ...(deps.events ? { events: deps.events } : {}),
+    ...(deps.notify ? { notify: deps.notify } : {}),
   });
 
   /** An order as its owner sees it. */

@@ -5,7 +5,8 @@
  * pinned, the payout (engine) paid from the platform's options account when positive (ledger key
  * `option:<id>:payout`), the order marked settled. A repeated or restarted run pays nothing twice:
  * the lock and the `status = 'open'` condition let one run settle an order, the key makes its
- * transfer once.
+ * transfer once. Its owner is told in the same transaction (notification `optionWon` with the payout, or
+ * `optionLost` out of the money), so the notice exists if and only if the settlement committed.
  */
 import { optionPayout } from '@openbourse/engine';
 import type { Db, Executor } from '../../db/client.ts';
@@ -14,6 +15,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { type Mode, PLATFORM_SHARDS } from '../ledger/ledger.types.ts';
 import type { MarketService } from '../market/market.service.ts';
+import type { Notify } from '../notifications/notifications.service.ts';
 import { optionsRepository as repo } from './options.repository.ts';
 import type { OptionOrderRow } from './options.tables.ts';
 
@@ -35,6 +37,16 @@ export const OPTION_REF = 'option';
 /** The platform's options account shard of an order: by its quote id, the same at purchase and settlement. */
 export const shardOf = (quoteId: string) => Number.parseInt(quoteId.slice(0, 4), 16) % PLATFORM_SHARDS;
 
+/** A stored price with at least the instrument's decimals ("95000" → "95000.00"), never fewer digits than it has. */
+export function priceText(stored: string, decimals: number): string {
+  const v = trimAmount(stored);
+  const have = v.includes('.') ? v.length - v.indexOf('.') - 1 : 0;
+  if (have >= decimals) return v;
+  return `${v}${have === 0 ? '.' : ''}${'0'.repeat(decimals - have)}`;
+}
+
+const isZero = (amount: string) => /^0(\.0*)?$/.test(amount);
+
 export function createOptionSettlement(deps: {
   db: Db;
   clock: Clock;
@@ -45,6 +57,8 @@ export function createOptionSettlement(deps: {
   batch?: number;
   /** The outbox: a settled order's event is written in its transaction and published after commit. */
   events?: { write(exec: Executor, topic: string, payload: unknown): Promise<unknown>; published(): void };
+  /** The owner's inbox (notifications module), written in the settlement's transaction; none in unit tests. */
+  notify?: Notify;
 }) {
   const { db, clock, ledger, market } = deps;
   const batch = deps.batch ?? BATCH;
@@ -55,6 +69,8 @@ export function createOptionSettlement(deps: {
     const shard = shardOf(order.quoteId);
     const scale = await deps.scaleOf(db, order.currency);
     if (scale === null) throw new Error(`options: currency ${order.currency} unknown`);
+    // The instrument's name for the notice, read outside the transaction (the market keeps it in memory).
+    const inst = deps.notify ? await market.getInstrument(order.instrumentId).catch(() => null) : null;
     await Promise.all([
       ledger.getOrCreateUserAccount(db, order.userId, mode, order.currency),
       ledger.getOrCreatePlatformAccount(db, mode, order.currency, 'options', shard),
@@ -72,7 +88,7 @@ export function createOptionSettlement(deps: {
           capMove: trimAmount(locked.capMove),
           scale,
         });
-        if (!/^0(\.0*)?$/.test(payout)) {
+        if (!isZero(payout)) {
           await ledger.transfer(tx, {
             key: `option:${locked.id}:payout`,
             debit: { platform: 'options', mode, shard },
@@ -94,6 +110,26 @@ export function createOptionSettlement(deps: {
         if (done && deps.events) {
           const event: OptionSettledEvent = { userId: done.userId, id: done.publicId, mode };
           await deps.events.write(tx, OPTIONS_TOPIC, event);
+        }
+        if (done && deps.notify) {
+          const px = (v: string) => priceText(v, tick.priceDecimals);
+          await deps.notify(tx, {
+            userId: done.userId,
+            kind: isZero(payout) ? 'optionLost' : 'optionWon',
+            subject: { type: 'order', id: done.publicId, code: tick.code, mode },
+            params: {
+              orderNo: String(done.publicId),
+              name: inst?.name ?? tick.code,
+              direction: done.direction,
+              strike: px(done.strike),
+              price: px(tick.last),
+              tickId: String(tick.id),
+              tickAt: tick.ts.toISOString(),
+              payout: trimAmount(payout),
+              premium: trimAmount(done.amount),
+              currency: done.currency,
+            },
+          });
         }
         return done !== undefined;
       },
