@@ -2,11 +2,12 @@
  * The account centre's own part of auth: the user's live sessions and devices with sign-out of
  * each (or of all the others), the sign-in history, and binding or changing the email address or
  * phone number with a code to the current address (proves ownership) and one to the new address
- * (proves reach).
+ * (proves reach); the address replaced is told of the change, the new one masked, in the outbox in
+ * the change's transaction.
  */
 import type { ChangeContactRequest, ContactCodeRequest } from '@openbourse/contracts/account.ts';
 import { ErrorCode } from '@openbourse/contracts/errors.ts';
-import type { Language } from '@openbourse/contracts/languages.ts';
+import { LANGUAGES, type Language } from '@openbourse/contracts/languages.ts';
 import { errorMessage } from '@openbourse/locales/server.ts';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -15,6 +16,7 @@ import { AppError } from '../../http/errors.ts';
 import type { AuthedUser } from '../../http/request-context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { LimitRule, RateLimiter } from '../limits/limits.service.ts';
+import type { Mailer, OutgoingMessage } from '../mail/mailer.ts';
 import { describeDevice } from '../notifications/notifications.texts.ts';
 import type { ParamsService } from '../params/params.service.ts';
 import { isValidPhone, maskEmail, maskPhone } from '../users/phone.ts';
@@ -43,7 +45,12 @@ interface Deps {
   /** After a revoking transaction committed: every process forgets the user's sessions. */
   forgetSessions(userId: number): void;
   events?: Pick<SessionEvents, 'write'>;
+  /** The outbox: the address replaced by a contact change is told of it (none: not told). */
+  mailer?: Pick<Mailer, 'enqueue' | 'sent'>;
 }
+
+/** The user's language, as stored (an unknown one reads English). */
+const languageOf = (l: string): Language => ((LANGUAGES as readonly string[]).includes(l) ? (l as Language) : 'en');
 
 const currentAddress = (u: UserRow, kind: 'email' | 'phone') =>
   kind === 'email' ? u.email : u.areaCode && u.phone ? `+${u.areaCode}${u.phone}` : null;
@@ -76,6 +83,24 @@ export function createAccountService(deps: Deps) {
     });
     if (rows.length > 0) deps.forgetSessions(userId);
     return rows.length;
+  }
+
+  /**
+   * The notice to the address being replaced: the account's address of its kind is now the new one
+   * (masked), in the user's language. Written before the change's transaction (params are read
+   * outside it), enqueued inside it.
+   */
+  async function noticeToOld(u: UserRow, req: ChangeContact, old: string): Promise<OutgoingMessage> {
+    const lang = languageOf(u.language);
+    const site = (await params.get('site_name')) ?? 'OpenBourse';
+    const kind = req.kind === 'email' ? 'emailChanged' : 'phoneChanged';
+    const address = req.kind === 'email' ? maskEmail(req.email) : maskPhone(req.areaCode, req.phone);
+    return {
+      channel: req.kind === 'email' ? 'email' : 'sms',
+      recipient: old,
+      subject: errorMessage(lang, `mail.subject.${kind}`, { site }),
+      body: errorMessage(lang, `mail.body.${kind}`, { site, address }),
+    };
   }
 
   const live = (userId: number) =>
@@ -196,6 +221,8 @@ export function createAccountService(deps: Deps) {
           ? await users.findByEmail(db, req.email)
           : await users.findByPhone(db, req.areaCode, req.phone);
       if (taken) throw new AppError(req.kind === 'email' ? ErrorCode.EmailExists : ErrorCode.PhoneExists);
+      // Binding a first address replaces none: nobody to tell.
+      const notice = old && deps.mailer ? await noticeToOld(u, req, old) : null;
       try {
         await db.transaction(async (tx: Executor) => {
           if (oldId !== null) await codes.consume(tx, oldId);
@@ -205,7 +232,10 @@ export function createAccountService(deps: Deps) {
             user.id,
             req.kind === 'email' ? { email: req.email } : { areaCode: req.areaCode, phone: req.phone },
           );
+          // The old address is told in the change's transaction: if and only if the change is made.
+          if (notice) await deps.mailer?.enqueue(tx, notice);
         });
+        if (notice) deps.mailer?.sent();
       } catch (err) {
         const e = err as { code?: string; cause?: { code?: string } };
         if ((e.code ?? e.cause?.code) === '23505') {
