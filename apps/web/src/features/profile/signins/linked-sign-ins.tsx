@@ -1,4 +1,5 @@
 import { ErrorCode } from '@openbourse/contracts/errors.ts';
+import type { LinkedIdentity } from '@openbourse/contracts/oauth.ts';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/shared/components/button';
 import { GoogleMark } from '@/shared/components/google-mark';
@@ -9,6 +10,27 @@ import { toast } from '@/shared/components/toast/toast-store';
 import { useFormat } from '@/shared/hooks/use-format';
 import { ApiError, errorMessage } from '@/shared/lib/api-client';
 import { useIdentities, useUnlinkIdentity } from './signins-api';
+import './linked-sign-ins.css';
+
+/** Brand names as their owners write them. */
+const PROVIDER_NAMES: Record<LinkedIdentity['provider'], string> = { google: 'Google' };
+
+/**
+ * An identity's address, left to right in every language: where the row is too narrow it breaks
+ * before the "@", not at a hyphen or a dot inside; only a part too wide for the row on its own wraps
+ * inside (linked-sign-ins.css). The full address in the title too.
+ */
+function Address({ email }: { email: string | null }) {
+  if (!email) return <span className="linked-signins__address">—</span>;
+  const at = email.lastIndexOf('@');
+  const [local, domain] = at > 0 ? [email.slice(0, at), email.slice(at)] : [email, ''];
+  return (
+    <span className="linked-signins__address" dir="ltr" title={email} data-testid="identity-address">
+      <span className="linked-signins__part">{local}</span>
+      {domain ? <span className="linked-signins__part">{domain}</span> : null}
+    </span>
+  );
+}
 
 /**
  * The account centre's linked Google sign-ins: each may be unlinked, except the account's only way
@@ -51,14 +73,21 @@ function LinkedSignInsList() {
             <li key={i.id} className="account-list__item" data-testid={`identity-${i.id}`}>
               <GoogleMark />
               <div className="account-list__main">
-                <span className="account-list__title">
-                  Google · <bdi dir="ltr">{i.email ?? '—'}</bdi>
-                </span>
+                <span className="linked-signins__provider">{PROVIDER_NAMES[i.provider]}</span>
+                <Address email={i.email} />
                 <span className="account-list__meta">
-                  {t('auth.google.account.linkedOn', { date: format.dateTime(i.createdAt) })}
-                  {i.lastUsedAt
-                    ? ` · ${t('auth.google.account.lastUsed', { date: format.dateTime(i.lastUsedAt) })}`
-                    : ''}
+                  <span className="linked-signins__when">
+                    {t('auth.google.account.linkedOn', { date: format.dateTime(i.createdAt) })}
+                    {i.lastUsedAt ? ' ·' : ''}
+                  </span>
+                  {i.lastUsedAt ? (
+                    <>
+                      {' '}
+                      <span className="linked-signins__when">
+                        {t('auth.google.account.lastUsed', { date: format.dateTime(i.lastUsedAt) })}
+                      </span>
+                    </>
+                  ) : null}
                 </span>
               </div>
               <Button
