@@ -21,12 +21,75 @@ const owner = useOwner(env);
 const layouts: Layout[] = ['desktop', 'mobile'];
 let idp: LocalProvider;
 
-/** A context whose pages wait longer than the default 30 s: the journey's server shares a busy machine. */
+/**
+ * A context whose pages wait longer than the default 30 s: the journey's server shares a busy machine.
+ * Its pages record every toast they show (a toast lasts seconds: read afterwards, not raced).
+ */
 async function newContext(browser: Browser, layout: Layout) {
   const context = await baseContext(browser, layout);
   context.setDefaultTimeout(90_000);
   context.setDefaultNavigationTimeout(90_000);
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { toasts: string[] }).toasts = seen;
+    new MutationObserver(() => {
+      for (const el of Array.from(document.querySelectorAll('[data-testid="toast"]'))) {
+        const text = el.textContent ?? '';
+        if (text && !seen.includes(text)) seen.push(text);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
   return context;
+}
+
+const toasts = (page: Page) => page.evaluate(() => (window as unknown as { toasts: string[] }).toasts);
+
+/**
+ * The sign-in callback page is an auth page: no tab bar and no "Log in" in the mobile top bar, no
+ * main navigation on the desktop, no footer.
+ */
+async function expectAuthChrome(page: Page, layout: Layout) {
+  expect(new URL(page.url()).pathname).toBe('/api/loginCallback/google');
+  if (layout === 'mobile') {
+    expect(await page.getByTestId('tab-home').count()).toBe(0);
+    expect(await page.getByTestId('nav-login').count()).toBe(0);
+    expect(await page.getByTestId('lang-button').isVisible()).toBe(true);
+  } else {
+    expect(await page.getByTestId('nav-market').count()).toBe(0);
+  }
+  expect(await page.locator('footer').count()).toBe(0);
+}
+
+/**
+ * The linked sign-in's row: the provider on a line of its own above the address, the address's
+ * parts (before the "@", and from it) each on one line (unless the part before the "@" is longer
+ * than the row: `longLocal`), its start on the row's start side.
+ */
+async function expectLinkedRow(page: Page, { rtl = false, longLocal = false } = {}) {
+  const row = page.getByTestId('linked-signins').locator('li').first();
+  const geometry = await row.evaluate((li) => {
+    const box = (el: Element | null) => el?.getBoundingClientRect();
+    const provider = box(li.querySelector('.linked-signins__provider'))!;
+    const address = box(li.querySelector('.linked-signins__address'))!;
+    const parts = Array.from(li.querySelectorAll('.linked-signins__part')).map((p) => ({
+      lines: (() => {
+        // An inline block has one box: its text's lines are the range's rectangles.
+        const range = document.createRange();
+        range.selectNodeContents(p);
+        return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size;
+      })(),
+      left: p.getBoundingClientRect().left,
+      right: p.getBoundingClientRect().right,
+    }));
+    return { provider, address, parts };
+  });
+  expect(geometry.provider.bottom).toBeLessThanOrEqual(geometry.address.top + 1);
+  expect(geometry.parts.length).toBe(2);
+  expect(geometry.parts[0]!.lines).toBe(longLocal ? 2 : 1);
+  expect(geometry.parts[1]!.lines).toBe(1);
+  const start = rtl ? geometry.provider.right : geometry.provider.left;
+  const partStart = rtl ? Math.max(...geometry.parts.map((p) => p.right)) : geometry.parts[0]!.left;
+  expect(Math.abs(start - partStart)).toBeLessThan(2);
 }
 
 beforeAll(async () => {
@@ -106,6 +169,9 @@ describe('Google sign-in journey', () => {
       await passProviderLogin(page, login);
       // Past the callback, on our home page (the provider's own pages are another origin).
       await landHome(page, layout, `google-board-${layout}`);
+      // The sign-in made the account: a welcome for a new user, not "welcome back".
+      await expect.poll(() => toasts(page)).toContainEqual(expect.stringContaining('Your account is ready.'));
+      expect((await toasts(page)).join()).not.toContain('Welcome back');
       await page.goto(`${env.server.url}/profile/info`);
       await expect.poll(() => page.getByTestId('user-details').textContent()).toContain(`${login}@example.test`);
       const linked = page.getByTestId('linked-signins');
@@ -118,6 +184,7 @@ describe('Google sign-in journey', () => {
         .toContain(`${login}@example.test`);
       // Its only way in (no password yet): unlinking is not offered.
       expect(await linked.getByRole('button', { name: 'Unlink' }).isDisabled()).toBe(true);
+      await expectLinkedRow(page);
       await screenshot(page, `google-linked-signins-${layout}`);
       await context.close();
     });
@@ -136,6 +203,7 @@ describe('Google sign-in journey', () => {
       await continueWithGoogle(fresh);
       await passProviderLogin(fresh, `owner-${layout}`);
       await fresh.getByTestId('google-link').waitFor();
+      await expectAuthChrome(fresh, layout);
       await screenshot(fresh, `google-link-${layout}`);
       await fresh.getByTestId('google-link-password').fill('Wrong1234');
       await fresh.getByTestId('google-link-submit').click();
@@ -143,6 +211,8 @@ describe('Google sign-in journey', () => {
       await fresh.getByTestId('google-link-password').fill('Journey123');
       await fresh.getByTestId('google-link-submit').click();
       await landHome(fresh, layout);
+      // An account that was there before: welcomed back.
+      await expect.poll(() => toasts(fresh)).toContainEqual(expect.stringContaining(`Welcome back, ${username}`));
       await fresh.goto(`${env.server.url}/profile/info`);
       await expect.poll(() => fresh.getByTestId('user-details').textContent()).toContain(username);
       await other.close();
@@ -166,7 +236,31 @@ describe('Google sign-in journey', () => {
     await passProviderLogin(fresh, 'owner-ar');
     await fresh.getByTestId('google-link').waitFor();
     await expect.poll(() => fresh.getByTestId('google-link').textContent()).toContain('بكلمة المرور');
+    await expectAuthChrome(fresh, 'mobile');
     await screenshot(fresh, 'google-link-ar-mobile');
+    await arabic.close();
+  });
+
+  it('a new Google account in Arabic: welcomed as new, its linked sign-in right to left', async () => {
+    const arabic = await newContext(env.browser, 'mobile');
+    await arabic.addInitScript(() => sessionStorage.setItem('ob.lang', 'ar'));
+    const page = await arabic.newPage();
+    await continueWithGoogle(page);
+    // A part before the "@" longer than the mobile row: it wraps after a hyphen, nothing hidden.
+    const login = 'journey-arabic-first-google-account';
+    await passProviderLogin(page, login);
+    await landHome(page, 'mobile');
+    await expect.poll(() => toasts(page)).toContainEqual(expect.stringContaining('حسابك جاهز'));
+    await page.goto(`${env.server.url}/profile/info`);
+    const linked = page.getByTestId('linked-signins');
+    await expect
+      .poll(async () => {
+        await linked.scrollIntoViewIfNeeded();
+        return linked.textContent();
+      })
+      .toContain(`${login}@example.test`);
+    await expectLinkedRow(page, { rtl: true, longLocal: true });
+    await screenshot(page, 'google-linked-signins-ar-mobile');
     await arabic.close();
   });
 });
