@@ -8,8 +8,8 @@ import { paged, pageQueryFields } from './paging.ts';
  * books of their own). Prices are in the quote currency per unit of the base, quantities in the base;
  * both decimal strings on the pair's grid (DESIGN §1.1).
  *
- * Funds are held before the book sees an order: a buy holds price × quantity plus the taker fee in
- * the quote currency (a market buy at its protection price), a sell holds the quantity of the base.
+ * Funds are held before the book sees an order: a buy holds price × quantity plus the fee at the
+ * higher of the pair's two rates in the quote currency (a market buy at its protection price), a sell holds the quantity of the base.
  * Trades print at the resting order's price; each side pays its fee (maker or taker rate) in the
  * quote currency: the buyer on top of what it pays, the seller out of what it receives.
  *
@@ -99,6 +99,41 @@ export const SpotSubmitRequest = z.object({
     .describe('Makes the call safe to retry: the same key answers the first order'),
 });
 export type SpotSubmitRequest = z.input<typeof SpotSubmitRequest>;
+
+/** `order/previewBb`: the order `order/submit` would place, priced before the user confirms (nothing is placed). */
+export const SpotPreviewRequest = SpotSubmitRequest.omit({ clientOrderId: true });
+export type SpotPreviewRequest = z.input<typeof SpotPreviewRequest>;
+
+/**
+ * What an order would cost by the server's rules (the settlement's own fee function): the user's rates
+ * after their VIP discount, the order's price bound (a limit's price, a market order's protection
+ * from the best opposite price now), what it holds, and the worst its fee and total can come to.
+ */
+export const SpotPreview = z.object({
+  pairId: z.number().int(),
+  side: SpotSide,
+  type: SpotOrderType,
+  timeInForce: SpotTimeInForce.describe('A market order is IOC'),
+  quantity: z.string(),
+  price: z.string().describe('The limit price, or for a market order the best opposite price now'),
+  protectionPrice: z.string().nullable().describe('Market orders: the worst price they may trade at'),
+  boundPrice: z.string().describe('The price the figures below are at: the limit price or the protection price'),
+  makerFeeRate: z.string().describe('The user’s maker rate: the pair’s less their discount, as a fraction'),
+  takerFeeRate: z.string().describe('The user’s taker rate, as a fraction'),
+  feeRate: z.string().describe('The rate of `fee`: maker for a post-only order, otherwise the higher of the two'),
+  discount: z.string().describe('Share taken off both rates by the user’s VIP level, "0" when none'),
+  turnover: z.string().describe('price bound × quantity, in the quote currency'),
+  fee: z
+    .string()
+    .describe('In the quote currency, at feeRate on the turnover, rounded up: the most a buy pays in fees'),
+  held: z
+    .string()
+    .describe('What the order holds until it ends: quote for a buy (at the higher undiscounted rate), base for a sell'),
+  heldCurrency: z.string(),
+  total: z.string().describe('A buy: turnover + fee, the most it pays; a sell: turnover − fee, the least it receives'),
+  available: z.string().describe('The user’s available balance of heldCurrency'),
+});
+export type SpotPreview = z.infer<typeof SpotPreview>;
 
 export const SpotFill = z.object({
   id: z.number().int(),

@@ -109,16 +109,6 @@ export const turnoverUnits = (g: PairGrid, ticks: number | bigint, lots: number 
 export const baseUnits = (g: PairGrid, lots: number | bigint) => BigInt(lots) * g.lotUnits;
 
 /**
- * What a buy holds: its turnover at `ticks` plus the fee at the higher of the two rates, rounded up;
- * every fill's cost (turnover plus the fee accrued, `feeDue`) fits in it.
- */
-export function buyHoldUnits(g: PairGrid, ticks: number, lots: number): bigint {
-  const t = turnoverUnits(g, ticks, lots);
-  const rate = g.takerFeePpm > g.makerFeePpm ? g.takerFeePpm : g.makerFeePpm;
-  return t + divRound(t * rate, PPM, 'ceiling');
-}
-
-/**
  * The fee a fill adds to an order: the ceiling of everything accrued (Σ turnover × rate) less what
  * was already charged, so the sum of an order's fees is one rounding of its total, never one per fill.
  */

@@ -21,8 +21,8 @@ import {
 } from '@openbourse/engine';
 import type { AccountMeta, BulkHold, BulkHoldChange, BulkTransfer, UserAccountPair } from '../ledger/ledger.service.ts';
 import { spotErrors } from './spot.errors.ts';
-import { discountedRate } from '../levels/levels.arithmetic.ts';
-import { baseUnits, buyHoldUnits, feeDue, type PairGrid, protectionTicks, turnoverUnits } from './spot.grid.ts';
+import { holdUnits, userRates } from './spot.fees.ts';
+import { baseUnits, feeDue, type PairGrid, protectionTicks, turnoverUnits } from './spot.grid.ts';
 
 export const SPOT_CODES = {
   hold: 'spot_order',
@@ -155,7 +155,7 @@ export class BatchPlan {
       protection = protectionTicks(g, n.side, level.priceTicks);
     }
     const holdTicks = n.type === 'limit' ? (n.priceTicks as number) : (protection as number);
-    const hold = n.side === 'buy' ? buyHoldUnits(g, holdTicks, n.qtyLots) : baseUnits(g, n.qtyLots);
+    const hold = holdUnits(g, n.side, holdTicks, n.qtyLots);
     const account = (n.side === 'buy' ? n.accounts.quote : n.accounts.base).available.id;
     const have = this.available.get(account) ?? 0n;
     if (have < hold) return this.refuse(n.id, spotErrors.insufficient());
@@ -252,9 +252,10 @@ export class BatchPlan {
     const g = this.grid;
     const turnover = turnoverUnits(g, priceTicks, qtyLots);
     const base = baseUnits(g, qtyLots);
-    const off = (o: LiveOrder, ppm: bigint) => discountedRate(ppm, this.discounts.get(o.userId) ?? 0);
-    const t = feeDue(taker.feeAccrual, taker.fee, turnover, off(taker, g.takerFeePpm));
-    const m = feeDue(maker.feeAccrual, maker.fee, turnover, off(maker, g.makerFeePpm));
+    // Each side's rate as the preview (spot.fees.ts) shows it: the pair's, less the user's discount.
+    const rates = (o: LiveOrder) => userRates(g, this.discounts.get(o.userId) ?? 0);
+    const t = feeDue(taker.feeAccrual, taker.fee, turnover, rates(taker).takerPpm);
+    const m = feeDue(maker.feeAccrual, maker.fee, turnover, rates(maker).makerPpm);
     const [buyer, seller] = taker.side === 'buy' ? [taker, maker] : [maker, taker];
     // Touched before anything changes: what their holds held at the batch's start is kept.
     this.touch(taker);

@@ -6,6 +6,8 @@ import {
   SpotOrderList,
   SpotOrderListQuery,
   SpotPair,
+  SpotPreview,
+  SpotPreviewRequest,
   SpotSubmitRequest,
   SpotTrade,
 } from '@openbourse/contracts/spot.ts';
@@ -141,6 +143,28 @@ export async function spotRoutes(app: FastifyInstance, { spot, proof }: { spot: 
       if (await forwardToOwner({ spot, proof }, req, reply)) return reply;
       return ok(req, await spot.submit(req.user!.id, req.accountMode, req.body), SuccessCode.PurchaseSuccess);
     },
+  );
+
+  r.post(
+    '/swx/customer/order/previewBb',
+    {
+      config: { ...auth, scope: 'read' },
+      schema: {
+        tags: ['spot'],
+        summary: 'What order/submit would hold and charge for this order, by the settlement’s rules, placing nothing',
+        description:
+          'The user’s maker and taker rates (the pair’s less their VIP discount, rounded up to the millionth), the ' +
+          'rate the fee is shown at (maker for post-only, otherwise the higher), the price bound (limit price, or a ' +
+          'market order’s protection from the best opposite price now), and at that bound the turnover, the fee ' +
+          '(rounded up to the quote’s scale, as fills accrue it), what the order holds and the total (buy: the most it ' +
+          'pays; sell: the least it receives). Same body (without clientOrderId), checks and errors as order/submit, ' +
+          `except 10011 (the answer shows available instead) and the book checks of post-only and fill-or-kill. ${MODE}`,
+        security: BEARER,
+        body: SpotPreviewRequest,
+        response: { 200: envelope(SpotPreview) },
+      },
+    },
+    async (req) => ok(req, await spot.preview(req.user!.id, req.accountMode, req.body)),
   );
 
   r.get(

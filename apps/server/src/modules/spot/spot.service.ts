@@ -11,6 +11,8 @@ import {
   type SpotOrderList,
   type SpotOrderListQuery,
   type SpotPair,
+  type SpotPreview,
+  type SpotPreviewRequest,
   type SpotSubmitRequest,
   type SpotTrade,
 } from '@openbourse/contracts/spot.ts';
@@ -21,7 +23,19 @@ import { AppError } from '../../http/errors.ts';
 import { isPublicId, randomPublicId } from '../trading/trading.ids.ts';
 import { createSpotContext, type SpotDeps } from './spot.context.ts';
 import { spotErrors } from './spot.errors.ts';
-import { gridOf, type PairGrid, priceString, priceToTicks, qtyString, qtyToLots } from './spot.grid.ts';
+import { orderFees } from './spot.fees.ts';
+import {
+  gridOf,
+  type PairGrid,
+  priceString,
+  priceToTicks,
+  protectionTicks,
+  qtyString,
+  qtyToLots,
+  trim,
+  units,
+} from './spot.grid.ts';
+import { bpsToShare } from '../levels/levels.arithmetic.ts';
 import { DEFAULT_PAIRS } from './spot.pairs.ts';
 import type { LiveOrder } from './spot.plan.ts';
 import { spotRepository as repo } from './spot.repository.ts';
@@ -33,6 +47,7 @@ import { type BookChange, type BookWriter, createBookWriter, isDuplicate } from 
 type Mode = 'real' | 'demo';
 type SubmitInput = z.output<typeof SpotSubmitRequest>;
 type ListInput = z.output<typeof SpotOrderListQuery>;
+type PreviewInput = z.output<typeof SpotPreviewRequest>;
 
 /** "B" + UTC date of acceptance + the public id. */
 const orderNoOf = (publicId: number, at: Date) => `B${at.toISOString().slice(0, 10).replace(/-/g, '')}${publicId}`;
@@ -114,6 +129,21 @@ export function createSpotService(deps: SpotDeps & { publicIds?: () => number })
     return orderView(grid, a);
   }
 
+  /** An order's pair (enabled), lots and limit ticks, or the refusal submit would answer. */
+  function checked(input: PreviewInput) {
+    const { grid, row } = pairOf(input.pairId);
+    if (!row.enabled) throw spotErrors.notTradable();
+    const lots = qtyToLots(grid, input.quantity);
+    if (lots === null || lots < grid.minLots || lots > grid.maxLots) throw spotErrors.quantityWrong();
+    let ticks: number | null = null;
+    if (input.type === 'limit') {
+      if (input.price === undefined) throw spotErrors.priceWrong();
+      ticks = priceToTicks(grid, input.price);
+      if (ticks === null) throw spotErrors.priceWrong();
+    }
+    return { grid, lots, ticks };
+  }
+
   async function byClientOrderId(userId: number, mode: Mode, grid: PairGrid, clientOrderId: string, digest: string) {
     const row = await repo.findByClientOrderId(db, { userId, mode, clientOrderId });
     if (!row) return null;
@@ -179,16 +209,7 @@ export function createSpotService(deps: SpotDeps & { publicIds?: () => number })
     },
 
     async submit(userId: number, mode: Mode, input: SubmitInput): Promise<SpotOrder> {
-      const { grid, row } = pairOf(input.pairId);
-      if (!row.enabled) throw spotErrors.notTradable();
-      const lots = qtyToLots(grid, input.quantity);
-      if (lots === null || lots < grid.minLots || lots > grid.maxLots) throw spotErrors.quantityWrong();
-      let ticks: number | null = null;
-      if (input.type === 'limit') {
-        if (input.price === undefined) throw spotErrors.priceWrong();
-        ticks = priceToTicks(grid, input.price);
-        if (ticks === null) throw spotErrors.priceWrong();
-      }
+      const { grid, lots, ticks } = checked(input);
       const digest = digestOf(grid.id, input, lots, ticks);
       if (input.clientOrderId) {
         const first = await byClientOrderId(userId, mode, grid, input.clientOrderId, digest);
@@ -231,6 +252,51 @@ export function createSpotService(deps: SpotDeps & { publicIds?: () => number })
         // Otherwise the random public id was taken: draw again.
       }
       throw new Error('spot: no free public id after 5 draws');
+    },
+
+    /**
+     * What `submit` would hold and charge for this order, by the settlement's rules (spot.fees.ts) and
+     * the user's discount as the writer reads it; a market order is bounded by its protection from the
+     * committed book's best opposite price now. Places nothing; refuses as submit does (not 10011).
+     */
+    async preview(userId: number, mode: Mode, input: PreviewInput): Promise<SpotPreview> {
+      const { grid, lots, ticks } = checked(input);
+      const tif = input.type === 'market' ? 'IOC' : input.timeInForce;
+      let price = ticks;
+      let protection: number | null = null;
+      if (input.type === 'market') {
+        const top = await repo.depth(db, grid.id, mode, 1);
+        const level = (input.side === 'buy' ? top.asks : top.bids)[0];
+        if (!level) throw spotErrors.noLiquidity();
+        price = level[0];
+        protection = protectionTicks(grid, input.side, level[0]);
+      }
+      const bound = (protection ?? price) as number;
+      const bps = deps.feeDiscounts ? ((await deps.feeDiscounts([userId])).get(userId) ?? 0) : 0;
+      const fees = orderFees(grid, { side: input.side, tif, boundTicks: bound, lots }, bps);
+      const heldCurrency = input.side === 'buy' ? grid.quote : grid.base;
+      const balance = await deps.ledger.balance(db, userId, mode, heldCurrency);
+      const quote = (u: bigint) => units(u, grid.quoteScale);
+      return {
+        pairId: grid.id,
+        side: input.side,
+        type: input.type,
+        timeInForce: tif,
+        quantity: qtyString(grid, lots),
+        price: priceString(grid, price as number),
+        protectionPrice: protection === null ? null : priceString(grid, protection),
+        boundPrice: priceString(grid, bound),
+        makerFeeRate: units(fees.rates.makerPpm, 6),
+        takerFeeRate: units(fees.rates.takerPpm, 6),
+        feeRate: units(fees.ratePpm, 6),
+        discount: bpsToShare(bps),
+        turnover: quote(fees.turnover),
+        fee: quote(fees.fee),
+        held: input.side === 'buy' ? quote(fees.hold) : units(fees.hold, grid.baseScale),
+        heldCurrency,
+        total: quote(fees.total),
+        available: trim(balance.available),
+      };
     },
 
     async cancel(userId: number, mode: Mode, publicId: number): Promise<SpotOrder> {
