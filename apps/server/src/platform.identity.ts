@@ -45,9 +45,9 @@ export function createIdentity(
 ) {
   const users = createUsersService({ db });
   const codes = createCodesService({ db, clock, mailer });
-  // Secrets at rest (API key secrets, TOTP secrets, sign-in providers' client secrets): one box per
-  // purpose under SECRETS_KEY (else DATA_DIR/secrets.key), also opening values sealed before it under the
-  // deprecated keys (lib/secret-box.legacy.ts).
+  // Secrets at rest (API key secrets, users' and operators' TOTP secrets, sign-in providers' client
+  // secrets): one box per purpose under SECRETS_KEY (else DATA_DIR/secrets.key), also opening values kept
+  // before it (lib/secret-box.legacy.ts). The key's fingerprint is checked against the database's at start.
   const secrets = createSecretBoxes({
     secretsKey: opts.config.SECRETS_KEY,
     apiKeysKey: opts.config.API_KEYS_ENCRYPTION_KEY,
@@ -143,5 +143,17 @@ export function createIdentity(
     // Creating a key asks a current second factor too once the user has one.
     stepUp: (userId, proof, rp) => twoFactor.verifyStepUp(userId, proof, rp),
   });
-  return { users, codes, auth, account, twoFactor, twoFactorEnrol, externalAccounts, oauth, walletSignIn, apiKeys };
+  return {
+    users,
+    codes,
+    auth,
+    account,
+    twoFactor,
+    twoFactorEnrol,
+    externalAccounts,
+    oauth,
+    walletSignIn,
+    apiKeys,
+    secrets,
+  };
 }

@@ -9,6 +9,7 @@ import type { BuildOptions } from './app.ts';
 import { createIdentity } from './platform.identity.ts';
 import { createProducts } from './platform.products.ts';
 import type { Clock } from './lib/clock.ts';
+import { checkKeyFingerprint } from './lib/secret-box.fingerprint.ts';
 import { createAdminAccounts } from './modules/admin/admin.accounts.ts';
 import { createAdminAuth } from './modules/admin/admin.auth.ts';
 import { createAdminDashboard } from './modules/admin/admin.dashboard.ts';
@@ -88,8 +89,19 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     options: { ...pushOptionsFromEnv(process.env), ...opts.push },
   });
   // Who a request is: accounts, sign-in (password, Google, wallet), the second factor, API keys.
-  const { users, codes, auth, account, twoFactor, twoFactorEnrol, externalAccounts, oauth, walletSignIn, apiKeys } =
-    createIdentity(opts, { db, clock, log, params, mailer, notifications, events, limiter });
+  const {
+    users,
+    codes,
+    auth,
+    account,
+    twoFactor,
+    twoFactorEnrol,
+    externalAccounts,
+    oauth,
+    walletSignIn,
+    apiKeys,
+    secrets,
+  } = createIdentity(opts, { db, clock, log, params, mailer, notifications, events, limiter });
   const content = createContentService({ db, clock, params });
   const fees = createFeesService({ db, clock });
   const marketOptions = { ...marketOptionsFromEnv(process.env), ...opts.market };
@@ -262,6 +274,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     clock,
     limiter,
     sessionTtlMs: (opts.config.ADMIN_SESSION_TTL_HOURS ?? 8) * 3_600_000,
+    box: secrets['admin-twofactor'],
   });
   const adminAccounts = createAdminAccounts({ db, clock });
   const adminDashboard = createAdminDashboard({ db, clock, users, trading, ledger });
@@ -405,10 +418,16 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     services,
 
     /**
-     * The relays, then the market's state (every process), then the leases (the engine's before the
-     * feed's), then jobs (once the market has its quotes: pruning keeps each instrument's newest tick).
+     * First the master key of the secrets at rest: refused when the database's first process stored
+     * another's fingerprint (lib/secret-box.fingerprint.ts), then operators' TOTP secrets an older
+     * version kept in plain text sealed. Then the relays, then the market's state (every process), then
+     * the leases (the engine's before the feed's), then jobs (once the market has its quotes: pruning
+     * keeps each instrument's newest tick).
      */
     async start() {
+      await checkKeyFingerprint(db, secrets, clock);
+      const sealed = await adminAuth.sealPlainSecrets();
+      if (sealed > 0) log.info({ sealed }, 'admin: TOTP secrets kept in plain text are now sealed');
       await events.start();
       mailer.start();
       await push.start();

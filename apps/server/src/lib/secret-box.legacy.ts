@@ -1,11 +1,14 @@
 /**
- * Values sealed before the secret box (`v1`), read only: each module had its own key and format.
+ * Values kept before the secret box, read only: each module had its own key and format (`v1`), and
+ * the back office's TOTP secrets were not sealed at all.
  *
  * - apikeys: `v1.<iv>.<tag>.<ct>` under API_KEYS_ENCRYPTION_KEY (32 bytes: 64 hex digits or base64),
  *   else `DATA_DIR/api-keys.key`; the key id as associated data.
  * - twofactor: `v1.<iv>.<tag>.<ct>` under SHA-256(TWOFACTOR_KEY), else SHA-256 of `DATA_DIR/twofactor.key`.
  * - signin-providers: `v1:<iv>:<tag>:<ct>` under SHA-256("openbourse:signin-secrets:" + SECRETS_KEY),
  *   else the same over `DATA_DIR/signin.key`.
+ * - admin-twofactor: the base32 secret itself, in plain text; the admin module seals every such value
+ *   at start (admin.auth.ts sealPlainSecrets), so one is only met between an upgrade and that start.
  *
  * The old keys are read once at start when present, never made. A `v1` value stays readable as long
  * as its key does: keep the old variables and files until no such value is left (an API key revoked
@@ -89,10 +92,16 @@ const first = (keys: Buffer[], open: (key: Buffer) => string | null) => {
   return null;
 };
 
-/** Openers of the `v1` values, for the purposes whose old key is there. */
+/** An operator's TOTP secret as it was kept before it was sealed: base32, nothing else. */
+const PLAIN_BASE32 = /^[A-Z2-7]+=*$/;
+
+/** Opens an operator's TOTP secret kept in plain text (any other value: null). */
+export const openPlainBase32: LegacyOpener = (value) => (PLAIN_BASE32.test(value) ? value : null);
+
+/** Openers of the older values: the `v1` ones for the purposes whose old key is there, plain operators' TOTP secrets. */
 export function legacyOpeners(opts: LegacyKeyOptions): Partial<Record<SecretPurpose, LegacyOpener>> {
   const keys = legacyKeys(opts);
-  const out: Partial<Record<SecretPurpose, LegacyOpener>> = {};
+  const out: Partial<Record<SecretPurpose, LegacyOpener>> = { 'admin-twofactor': openPlainBase32 };
   const { apikeys, twofactor } = keys;
   const signIn = keys['signin-providers'];
   // An API key's secret had its key id as associated data: without one nothing opens.

@@ -148,6 +148,25 @@ describe('values sealed before the secret box', () => {
     expect(boxes['signin-providers'].open(OLD.clientSecretUnderEnv)).toBeNull();
   });
 
+  it("operators' TOTP secrets kept in plain text open as they are; anything else does not", () => {
+    const boxes = createSecretBoxes({ secretsKey: 'k', dataDir: tempDir() });
+    const box = boxes['admin-twofactor'];
+    expect(box.open('JBSWY3DPEHPK3PXP', '7')).toBe('JBSWY3DPEHPK3PXP');
+    expect(box.open('jbswy3dpehpk3pxp', '7')).toBeNull();
+    expect(box.open('not base32!', '7')).toBeNull();
+    expect(box.open(OLD.totpUnderEnv, '7')).toBeNull();
+    const sealed = box.seal('JBSWY3DPEHPK3PXP', '7');
+    expect(sealed).toMatch(/^v2\./);
+    expect(box.open(sealed, '7')).toBe('JBSWY3DPEHPK3PXP');
+    expect(box.open(sealed, '8')).toBeNull();
+    // Users' TOTP box is another subkey, and has no plain values.
+    expect(boxes.twofactor.open(sealed, '7')).toBeNull();
+    expect(boxes.twofactor.open('JBSWY3DPEHPK3PXP')).toBeNull();
+    // The fingerprint names the master key, whichever way it is given.
+    expect(boxes.fingerprint).toBe(createSecretBoxes({ secretsKey: ' k\n', dataDir: tempDir() }).fingerprint);
+    expect(boxes.keySource).toBe('SECRETS_KEY');
+  });
+
   it('a deprecated key without SECRETS_KEY is refused: processes would each make a key of their own', () => {
     const dataDir = tempDir();
     expect(() => createSecretBoxes({ apiKeysKey: OLD.apiKeysKey, dataDir })).toThrow(

@@ -1,22 +1,34 @@
 /**
- * Secrets at rest (API key secrets, sign-in providers' client secrets, TOTP secrets): one master
- * key for the installation, one subkey per purpose derived from it with HKDF-SHA256, AES-256-GCM
- * with the purpose (and an optional context, e.g. the row's id) as associated data. A sealed value
- * reads `v2.<iv>.<tag>.<ciphertext>` (base64url); `v1` values are those of the modules' own boxes
- * before this one, still opened with their old keys (secret-box.legacy.ts).
+ * Secrets at rest (API key secrets, sign-in providers' client secrets, users' and operators' TOTP
+ * secrets): one master key for the installation, one subkey per purpose derived from it with
+ * HKDF-SHA256, AES-256-GCM with the purpose (and an optional context, e.g. the row's id) as
+ * associated data. A sealed value reads `v2.<iv>.<tag>.<ciphertext>` (base64url); older values (the
+ * modules' own `v1` boxes, operators' TOTP secrets in plain text) still open (secret-box.legacy.ts).
  *
  * The master key: SECRETS_KEY when set (every process of an installation must share it), else a
- * random key kept in `DATA_DIR/secrets.key`, made once on first start.
+ * random key kept in `DATA_DIR/secrets.key`, made once on first start. Its fingerprint is kept in the
+ * database, so a process with another key is refused at start (secret-box.fingerprint.ts).
  */
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type LegacyKeyOptions, legacyOpeners } from './secret-box.legacy.ts';
 
-/** What a subkey is for: each names its own key and its own associated data. */
-export type SecretPurpose = 'apikeys' | 'signin-providers' | 'twofactor';
+/**
+ * What a subkey is for: each names its own key and its own associated data. `twofactor`: users'
+ * TOTP secrets; `admin-twofactor`: the back office's operators'.
+ */
+export type SecretPurpose = 'apikeys' | 'signin-providers' | 'twofactor' | 'admin-twofactor';
 
-export const SECRET_PURPOSES: readonly SecretPurpose[] = ['apikeys', 'signin-providers', 'twofactor'];
+export const SECRET_PURPOSES: readonly SecretPurpose[] = [
+  'apikeys',
+  'signin-providers',
+  'twofactor',
+  'admin-twofactor',
+];
+
+/** The subkeys: a box's per purpose, and the one the master key's fingerprint is made with (never a box's). */
+type SubkeyName = SecretPurpose | 'fingerprint';
 
 export interface SecretBox {
   /** `context` binds the value to where it is kept (e.g. a key id): it opens with the same context only. */
@@ -33,7 +45,7 @@ export const MASTER_KEY_FILE = 'secrets.key';
 const HKDF_SALT = Buffer.from('openbourse secret box', 'utf8');
 
 /** The purpose's 32-byte subkey. `master`: SECRETS_KEY's text (any length) or the key file's. */
-export function subkeyOf(master: string, purpose: SecretPurpose): Buffer {
+export function subkeyOf(master: string, purpose: SubkeyName): Buffer {
   if (master === '') throw new Error('secret box: empty master key');
   return Buffer.from(hkdfSync('sha256', Buffer.from(master, 'utf8'), HKDF_SALT, `openbourse:${purpose}`, 32));
 }
@@ -68,6 +80,16 @@ export function createSecretBox(master: string, purpose: SecretPurpose, legacy?:
       }
     },
   };
+}
+
+/**
+ * What names the master key without revealing it: HMAC-SHA256 under its own subkey of a constant
+ * (base64url). Equal for equal keys only; kept in the database to tell a process with another key.
+ */
+export function keyFingerprint(master: string): string {
+  return createHmac('sha256', subkeyOf(master, 'fingerprint'))
+    .update('openbourse secret box: master key fingerprint')
+    .digest('base64url');
 }
 
 /** A key file's text (trimmed), or null when there is none. An empty one is refused, never used. */
@@ -127,14 +149,22 @@ export interface SecretBoxOptions extends LegacyKeyOptions {
   dataDir: string;
 }
 
+/** The installation's boxes, one per purpose, and the master key's fingerprint. */
+export type SecretBoxes = Record<SecretPurpose, SecretBox> & {
+  /** keyFingerprint of the master key: checked against the database's at start (secret-box.fingerprint.ts). */
+  readonly fingerprint: string;
+  /** Where the master key came from: `SECRETS_KEY`, or the key file's path (for the refusal's message). */
+  readonly keySource: string;
+};
+
 /**
- * The installation's boxes, one per purpose, each also opening its module's `v1` values under the
- * old keys (read only; new values are always `v2`). The deprecated API_KEYS_ENCRYPTION_KEY or
+ * The installation's boxes, one per purpose, each also opening its module's older values (`v1` under
+ * the old keys, operators' TOTP secrets in plain text; read only: new values are always `v2`). The deprecated API_KEYS_ENCRYPTION_KEY or
  * TWOFACTOR_KEY set without SECRETS_KEY is refused: whoever set them did so because the processes do
  * not share DATA_DIR, and a key file of each process's own would seal new values that the others
  * cannot open.
  */
-export function createSecretBoxes(opts: SecretBoxOptions): Record<SecretPurpose, SecretBox> {
+export function createSecretBoxes(opts: SecretBoxOptions): SecretBoxes {
   const deprecated = [
     opts.apiKeysKey ? 'API_KEYS_ENCRYPTION_KEY' : null,
     opts.twoFactorKey ? 'TWOFACTOR_KEY' : null,
@@ -152,5 +182,8 @@ export function createSecretBoxes(opts: SecretBoxOptions): Record<SecretPurpose,
     apikeys: createSecretBox(master, 'apikeys', legacy.apikeys),
     'signin-providers': createSecretBox(master, 'signin-providers', legacy['signin-providers']),
     twofactor: createSecretBox(master, 'twofactor', legacy.twofactor),
+    'admin-twofactor': createSecretBox(master, 'admin-twofactor', legacy['admin-twofactor']),
+    fingerprint: keyFingerprint(master),
+    keySource: opts.secretsKey?.trim() ? 'SECRETS_KEY' : path.join(opts.dataDir, MASTER_KEY_FILE),
   };
 }

@@ -12,12 +12,13 @@ let seq = 0;
 export async function adminToken(t: TestApp, role: AdminRole = 'owner'): Promise<string> {
   const ownerEmail = 'owner@admin.test';
   await t.services.adminAccounts.bootstrapOwner({ email: ownerEmail, password: PASSWORD });
-  const signIn = async (email: string, totpSecret?: string | null) => {
+  const signIn = async (email: string, withCode = false) => {
     seq += 1;
     const body: Record<string, string> = { email, password: PASSWORD };
-    if (totpSecret) {
+    if (withCode) {
+      // The stored secret is sealed: its current code, from the server's own box.
       t.clock.advance(30_000);
-      body.totp = t.services.adminAuth.codeFor(email, totpSecret);
+      body.totp = (await t.services.adminAuth.storedCodeFor(email)) ?? '';
     }
     const res = await t.call<{ token: string; scope: string }>('POST', '/swx/admin/auth/login', {
       body,
@@ -26,16 +27,15 @@ export async function adminToken(t: TestApp, role: AdminRole = 'owner'): Promise
     if (res.body.code !== 200) throw new Error(`admin sign-in failed: ${JSON.stringify(res.body)}`);
     return res.body.result;
   };
-  const secretOf = async (email: string) =>
+  const enrolled = async (email: string) =>
     (
       (await t.database.db.execute(
-        sql`select totp_secret, totp_enabled_at from admin_accounts where email = ${email}`,
-      )) as unknown as { rows: { totp_secret: string | null; totp_enabled_at: unknown }[] }
-    ).rows[0];
+        sql`select totp_enabled_at from admin_accounts where email = ${email}`,
+      )) as unknown as { rows: { totp_enabled_at: unknown }[] }
+    ).rows[0]?.totp_enabled_at;
   let owner: string;
-  const row = await secretOf(ownerEmail);
-  if (row?.totp_enabled_at) {
-    owner = (await signIn(ownerEmail, row.totp_secret)).token;
+  if (await enrolled(ownerEmail)) {
+    owner = (await signIn(ownerEmail, true)).token;
   } else {
     owner = (await signIn(ownerEmail)).token;
     const enrol = await t.call<{ secret: string }>('POST', '/swx/admin/auth/totp/enrol', { token: owner });

@@ -54,9 +54,14 @@ export interface ClusterNode {
   ): Promise<{ code: number; msg: string; result: T; field?: string }>;
 }
 
+/**
+ * A server process on the store's database. Each has a DATA_DIR of its own, so all share one
+ * SECRETS_KEY (the store's, else one named after its prefix), as an installation's processes must: one
+ * with another key is refused at start (lib/secret-box.fingerprint.ts). `env` may set another.
+ */
 export async function startNode(
   name: string,
-  store: { url: string; prefix: string },
+  store: { url: string; prefix: string; secretsKey?: string },
   env: Record<string, string> = {},
 ): Promise<ClusterNode> {
   const child = fork(NODE_FILE, [], {
@@ -73,6 +78,7 @@ export async function startNode(
       LOG_LEVEL: 'warn',
       WEB_DIST: '/nonexistent',
       DATA_DIR: path.join('/tmp', `${store.prefix}-${name}`),
+      SECRETS_KEY: store.secretsKey ?? `${store.prefix}-secrets-key`,
       MARKET_FEED: 'off',
       MARKET_HISTORY_CANDLES: '0',
       TEST_DATABASE_URL: '',

@@ -2,12 +2,15 @@
  * Admin sign-in: password (argon2id), then TOTP when the account has it, sessions that expire and
  * can be revoked, attempts limited per address and client. An account that must use TOTP but has
  * not enrolled gets a session good only for enrolling (`scope: 'enrol'`). Every sign-in, failure,
- * enrolment and sign-out is audited in the transaction that records it.
+ * enrolment and sign-out is audited in the transaction that records it. TOTP secrets are kept sealed
+ * (the secret box's 'admin-twofactor' purpose, the account's id as context); those an older version
+ * kept in plain text still work and are sealed at start (sealPlainSecrets).
  */
 import QRCode from 'qrcode';
 import { Secret, TOTP } from 'otpauth';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { burnPasswordCheck, newToken, sha256, verifyPassword } from '../../lib/crypto.ts';
 import type { LimitRule, RateLimiter } from '../limits/limits.service.ts';
 import { adminErrors } from './admin.errors.ts';
@@ -70,12 +73,19 @@ export function createAdminAuth(deps: {
   limiter: RateLimiter;
   sessionTtlMs: number;
   limits?: AdminSignInLimits;
+  /** The secret box's 'admin-twofactor' box (lib/secret-box.ts): it also opens plain values kept before it. */
+  box: SecretBox;
 }) {
-  const { db, clock, limiter } = deps;
+  const { db, clock, limiter, box } = deps;
   const limits = deps.limits ?? DEFAULT_ADMIN_LIMITS;
 
+  /** An account's TOTP secret as stored (sealed, or plain from an older version), opened; null without one. */
+  const secretOf = (admin: Pick<AdminRow, 'id' | 'totpSecret'>) =>
+    admin.totpSecret ? box.open(admin.totpSecret, String(admin.id)) : null;
+
   /** The step a code belongs to (±1 step of clock drift), or null when it is wrong. */
-  function totpStep(admin: AdminRow, code: string, secret = admin.totpSecret): number | null {
+  function totpStep(admin: AdminRow, code: string): number | null {
+    const secret = secretOf(admin);
     if (!secret || !/^\d{6}$/.test(code)) return null;
     const now = clock.now().getTime();
     const delta = totpOf(admin.email, secret).validate({ token: code, timestamp: now, window: 1 });
@@ -175,7 +185,10 @@ export function createAdminAuth(deps: {
       if (actor.admin.totpEnabledAt) throw adminErrors.totpState();
       const secret = new Secret({ size: 20 }).base32;
       await db.transaction(async (tx) => {
-        await repo.update(tx, actor.admin.id, { totpSecret: secret, updatedAt: clock.now() });
+        await repo.update(tx, actor.admin.id, {
+          totpSecret: box.seal(secret, String(actor.admin.id)),
+          updatedAt: clock.now(),
+        });
         await audit(tx, actor.admin, 'auth.totp.enrolStarted', actor.meta);
       });
       const uri = totpOf(actor.admin.email, secret).toString();
@@ -203,6 +216,28 @@ export function createAdminAuth(deps: {
     /** For tests and the CLI: the current code of a secret. */
     codeFor(email: string, secret: string, at = clock.now()) {
       return totpOf(email, secret).generate({ timestamp: at.getTime() });
+    },
+
+    /** For tests: the current code of an account's stored secret (enrolled or being enrolled), or null. */
+    async storedCodeFor(email: string, at = clock.now()): Promise<string | null> {
+      const admin = await repo.byEmail(db, email.trim().toLowerCase());
+      const secret = admin ? secretOf(admin) : null;
+      return admin && secret ? totpOf(admin.email, secret).generate({ timestamp: at.getTime() }) : null;
+    },
+
+    /**
+     * At start: seals every TOTP secret an older version kept in plain text, one conditional update per
+     * account (only while the value is still that plain one), so processes starting together each seal
+     * it at most once and never over another's. Answers how many this process sealed.
+     */
+    async sealPlainSecrets(): Promise<number> {
+      let sealed = 0;
+      for (const row of await repo.unsealedTotpSecrets(db)) {
+        const plain = secretOf(row);
+        if (plain === null || plain !== row.totpSecret) continue;
+        if (await repo.replaceTotpSecret(db, row.id, plain, box.seal(plain, String(row.id)))) sealed += 1;
+      }
+      return sealed;
     },
   };
 }

@@ -102,6 +102,26 @@ export const adminRepository = {
     return rows.length === 1;
   },
 
+  /** The accounts whose TOTP secret is not sealed (`v2.`): kept in plain text by an older version. */
+  async unsealedTotpSecrets(exec: Executor): Promise<{ id: number; totpSecret: string }[]> {
+    const rows = await exec
+      .select({ id: adminAccounts.id, totpSecret: adminAccounts.totpSecret })
+      .from(adminAccounts)
+      .where(sql`${adminAccounts.totpSecret} is not null and ${adminAccounts.totpSecret} not like 'v2.%'`)
+      .orderBy(adminAccounts.id);
+    return rows.filter((r): r is { id: number; totpSecret: string } => r.totpSecret !== null);
+  },
+
+  /** Replaces an account's TOTP secret only while it is still `from` (one statement): false when it was not. */
+  async replaceTotpSecret(exec: Executor, id: number, from: string, to: string): Promise<boolean> {
+    const rows = await exec
+      .update(adminAccounts)
+      .set({ totpSecret: to })
+      .where(and(eq(adminAccounts.id, id), eq(adminAccounts.totpSecret, from)))
+      .returning({ id: adminAccounts.id });
+    return rows.length === 1;
+  },
+
   async insertSession(exec: Executor, row: typeof adminSessions.$inferInsert): Promise<AdminSessionRow> {
     const [inserted] = await exec.insert(adminSessions).values(row).returning();
     return inserted!;

@@ -29,7 +29,11 @@ export const adminAccounts = pgTable(
     status: text('status').notNull().default('active'),
     /** Owners always need TOTP; for the others the owner decides per account. */
     totpRequired: boolean('totp_required').notNull().default(true),
-    /** Base32 TOTP secret once enrolment started; in use once `totpEnabledAt` is set. */
+    /**
+     * The TOTP secret once enrolment started, in use once `totpEnabledAt` is set: sealed by the secret
+     * box (`v2.…`, purpose 'admin-twofactor', the account's id as context). Older versions kept it as
+     * plain base32: such a value still signs in and is sealed at the next start.
+     */
     totpSecret: text('totp_secret'),
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     /** The last 30-second step whose code was accepted: a code is good once (no replay). */

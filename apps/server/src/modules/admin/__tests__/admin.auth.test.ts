@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
+import { Secret } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../app.ts';
+import { createRateLimiter } from '../../limits/limits.service.ts';
+import { createSecretBox, createSecretBoxes, masterKey } from '../../../lib/secret-box.ts';
 import { createTestApp, registerUser, type TestApp } from '../../../test/app.ts';
 import { DRIVERS } from '../../../test/db.ts';
+import { createAdminAuth } from '../admin.auth.ts';
 
 type Res<T = unknown> = { status: number; body: { code: number; result: T; field?: string } };
 
@@ -46,6 +51,12 @@ describe.each(DRIVERS)('admin sign-in and sessions on %s', (driver) => {
     expect(qr.startsWith('data:image/png;base64,')).toBe(true);
     const wrong = await t.call('POST', '/swx/admin/auth/totp/confirm', { token: enrolToken, body: { code: '000000' } });
     expect(wrong.body.code).toBe(40022);
+    // Kept sealed: a v2 value under the installation's key, bound to the account, never the secret itself.
+    const stored = await storedSecret(owner.email);
+    expect(stored.value).toMatch(/^v2\./);
+    expect(stored.value).not.toContain(secret);
+    expect(box().open(stored.value, String(stored.id))).toBe(secret);
+    expect(box().open(stored.value, String(stored.id + 1))).toBeNull();
     const good = code(secret);
     const confirmed = await t.call('POST', '/swx/admin/auth/totp/confirm', { token: enrolToken, body: { code: good } });
     expect(confirmed.body).toMatchObject({ code: 200, result: { totpEnabled: true } });
@@ -168,13 +179,103 @@ describe.each(DRIVERS)('admin sign-in and sessions on %s', (driver) => {
     expect(await refusal(sql`truncate admin_audit`)).toMatch(/append-only: TRUNCATE refused/);
   });
 
+  it('signs in with a secret an older version kept in plain text, and seals it at the next start', async () => {
+    const plain = new Secret({ size: 20 }).base32;
+    const { id } = await storedSecret(owner.email);
+    await t.database.db.execute(sql`update admin_accounts set totp_secret = ${plain} where id = ${id}`);
+    t.clock.advance(30_000);
+    expect((await login({ ...owner, totp: code(plain) })).body).toMatchObject({ code: 200, result: { scope: 'full' } });
+
+    // Another process starts on the database (the same key): the plain value is sealed, once.
+    const next = await buildApp({
+      config: {
+        MAIL_FROM: 'test@localhost',
+        SESSION_TTL_HOURS: 24,
+        SMTP_URL: undefined,
+        WEB_DIST: '/nonexistent',
+        dataDir: t.dataDir,
+      },
+      database: t.database,
+      clock: t.clock,
+      market: { feed: 'off', historyCandles: 0 },
+    });
+    try {
+      await next.app.ready();
+    } finally {
+      await next.app.close();
+    }
+    const after = await storedSecret(owner.email);
+    expect(after.value).toMatch(/^v2\./);
+    expect(box().open(after.value, String(id))).toBe(plain);
+    t.clock.advance(30_000);
+    expect((await login({ ...owner, totp: code(plain) })).body.code).toBe(200);
+    // Nothing left to seal.
+    expect(await t.services.adminAuth.sealPlainSecrets()).toBe(0);
+  });
+
+  it('seals plain secrets once when several processes start together, none over another', async () => {
+    const db = t.database.db;
+    const plains = new Map<number, string>();
+    const token = await ownerToken();
+    for (let i = 0; i < 6; i++) {
+      const made = await t.call<{ id: number }>('POST', '/swx/admin/admins', {
+        token,
+        body: { email: `plain${i}@example.com`, name: `Plain ${i}`, password: 'Plain-pass-123', role: 'support' },
+      });
+      expect(made.body.code, JSON.stringify(made.body)).toBe(200);
+      const plain = new Secret({ size: 20 }).base32;
+      const { id } = made.body.result;
+      await db.execute(sql`update admin_accounts set totp_secret = ${plain}, totp_enabled_at = now() where id = ${id}`);
+      plains.set(id, plain);
+    }
+    // Four processes' start step at once, each with its own box under the same key.
+    const starts = Array.from({ length: 4 }, () =>
+      createAdminAuth({
+        db,
+        clock: t.clock,
+        limiter: createRateLimiter({ db, clock: t.clock }),
+        sessionTtlMs: 3_600_000,
+        box: createSecretBoxes({ dataDir: t.dataDir })['admin-twofactor'],
+      }).sealPlainSecrets(),
+    );
+    const counts = await Promise.all(starts);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(plains.size);
+    for (const [id, plain] of plains) {
+      const [row] = (
+        (await db.execute(sql`select totp_secret from admin_accounts where id = ${id}`)) as unknown as {
+          rows: { totp_secret: string }[];
+        }
+      ).rows;
+      expect(row?.totp_secret).toMatch(/^v2\./);
+      expect(box().open(row!.totp_secret, String(id))).toBe(plain);
+    }
+    // And each still signs in with its authenticator.
+    const [id, plain] = [...plains][0]!;
+    t.clock.advance(30_000);
+    const email = `plain${[...plains.keys()].indexOf(id)}@example.com`;
+    const res = await login({ email, password: 'Plain-pass-123', totp: t.services.adminAuth.codeFor(email, plain) });
+    expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+  });
+
+  /** The installation's 'admin-twofactor' box (the test app's key file). */
+  function box() {
+    return createSecretBox(masterKey({ dataDir: t.dataDir }), 'admin-twofactor');
+  }
+
+  async function storedSecret(email: string): Promise<{ id: number; value: string }> {
+    const [row] = (
+      (await t.database.db.execute(
+        sql`select id, totp_secret from admin_accounts where email = ${email}`,
+      )) as unknown as { rows: { id: number | string; totp_secret: string }[] }
+    ).rows;
+    return { id: Number(row!.id), value: row!.totp_secret };
+  }
+
   /** A full owner session (a fresh TOTP step each time). */
   async function ownerToken(): Promise<string> {
-    const row = (await t.database.db.execute(
-      sql`select totp_secret from admin_accounts where email = ${owner.email}`,
-    )) as unknown as { rows: { totp_secret: string }[] };
     t.clock.advance(30_000);
-    const res = await login({ ...owner, totp: code(row.rows[0]!.totp_secret) });
+    const totp = (await t.services.adminAuth.storedCodeFor(owner.email)) ?? '';
+    const res = await login({ ...owner, totp });
     expect(res.body.code, JSON.stringify(res.body)).toBe(200);
     return res.body.result.token;
   }
