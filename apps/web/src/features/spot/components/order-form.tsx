@@ -2,6 +2,7 @@ import {
   SPOT_STATUS,
   type SpotOrder,
   type SpotPair,
+  type SpotPreviewRequest,
   type SpotSide,
   type SpotSubmitRequest,
   SpotTimeInForce,
@@ -13,18 +14,11 @@ import { Modal } from '@/shared/components/modal';
 import { TextField } from '@/shared/components/text-field';
 import { toast } from '@/shared/components/toast/toast-store';
 import { errorMessage } from '@/shared/lib/api-client';
-import { signOf } from '@/shared/lib/decimal';
+import { compareDecimal, signOf } from '@/shared/lib/decimal';
 import { useSubmitSpotOrder } from '../api/submit-spot-order';
 import { usePairFormat } from '../hooks/use-pair-format';
-import {
-  discountedRate,
-  estimateOrder,
-  feeRateOf,
-  exceeds,
-  protectionPrice,
-  quantityForShare,
-  validateOrder,
-} from '../lib/order-math';
+import { useSpotPreview } from '../hooks/use-spot-preview';
+import { exceeds, protectionPrice, quantityForShare, validateOrder } from '../lib/order-math';
 import { FeeDiscountNote } from '@/features/profile/level/fee-discount';
 import { useMyFeeDiscount } from '@/features/profile/level/api';
 
@@ -38,6 +32,10 @@ function newClientOrderId(): string {
   return `web-${random}`;
 }
 
+/** The higher of the pair's two rates: what any order but a post-only may pay (before the preview says the user's). */
+const worstRate = (pair: SpotPair) =>
+  compareDecimal(pair.makerFeeRate, pair.takerFeeRate) > 0 ? pair.makerFeeRate : pair.takerFeeRate;
+
 /** A price picked in the book: `n` changes with every pick, so picking the same price again fills it again. */
 export interface PickedPrice {
   price: string;
@@ -46,8 +44,9 @@ export interface PickedPrice {
 
 /**
  * One side's order form: limit (with its time in force) or market, the quantity (or a share of the
- * balance), the figures before sending (price, fee at the taker rate, total, a market order's
- * protection bound) and a confirmation restating them.
+ * balance), the server's figures before sending (order/previewBb: the user's rates, the fee at worst,
+ * what the order holds, the total, a market order's protection bound; priced by the settlement's own
+ * rules) and a confirmation restating them. The server's refusal of the order shows in its words.
  */
 export function SpotOrderForm({
   pair,
@@ -75,7 +74,7 @@ export function SpotOrderForm({
   const [confirming, setConfirming] = useState(false);
   const [clientOrderId, setClientOrderId] = useState(newClientOrderId);
   const submit = useSubmitSpotOrder();
-  const discount = useMyFeeDiscount();
+  const mine = useMyFeeDiscount();
 
   useEffect(() => {
     if (!picked) return;
@@ -96,18 +95,31 @@ export function SpotOrderForm({
     quantity: codes.quantity ? t(`spot.form.errors.${codes.quantity}`, params) : undefined,
     price: codes.price ? t(`spot.form.errors.${codes.price}`, params) : undefined,
   };
-  // The user's VIP discount comes off the rate (the server's writer applies the same, rounded up).
-  const rate = discount ? discountedRate(feeRateOf(pair, order), discount.discount) : feeRateOf(pair, order);
-  const estimate = estimateOrder(pair, order, best, rate);
-  const postOnly = type === 'limit' && timeInForce === 'POST_ONLY';
-  const feeLabel = t(postOnly ? 'spot.form.feeMaker' : 'spot.form.fee', {
-    rate: f.format.percent(rate),
-  });
   const noBook = type === 'market' && !best;
+  const valid = Object.keys(codes).length === 0 && !noBook && pair.enabled;
+  // The server prices the order (the user's rates after their VIP discount, the hold, the fee at
+  // worst): what it shows is what the settlement holds and charges.
+  const request: SpotPreviewRequest | null = valid
+    ? {
+        pairId: pair.id,
+        side,
+        type,
+        quantity: quantity.trim(),
+        ...(type === 'limit' ? { price: price.trim(), timeInForce } : {}),
+      }
+    : null;
+  const preview = useSpotPreview(request);
+  const estimate = preview.current ? (preview.data ?? null) : null;
+  const postOnly = type === 'limit' && timeInForce === 'POST_ONLY';
+  const shownRate = preview.data?.feeRate ?? (postOnly ? pair.makerFeeRate : worstRate(pair));
+  const feeLabel = t(postOnly ? 'spot.form.feeMaker' : 'spot.form.feeUpTo', { rate: f.format.percent(shownRate) });
+  const totalLabel = side === 'buy' ? t('spot.form.totalBuyUpTo') : t('spot.form.totalSellAtLeast');
+  // The level's name beside the discount the server applied, when the user's level says the same share
+  // (the rates shown are the server's either way).
+  const discount = estimate && mine && estimate.discount !== '0' && mine.discount === estimate.discount ? mine : null;
   const funds = side === 'buy' ? pair.quote : pair.base;
   // What the server would refuse (10011), said before the confirm: a buy's hold, a sell's quantity.
-  const short = Boolean(estimate && available !== null && exceeds(estimate.hold, available));
-  const valid = Object.keys(codes).length === 0 && !noBook && pair.enabled;
+  const short = Boolean(estimate && exceeds(estimate.held, estimate.available));
   const sideLabel = t(`market.side.${side}`);
 
   const fillShare = (percent: number) => {
@@ -121,6 +133,7 @@ export function SpotOrderForm({
     event.preventDefault();
     setChecked(true);
     if (!valid || short || !estimate) {
+      if (valid && preview.pending) return;
       const field = errors.price ? 'price' : 'quantity';
       document.getElementById(`${idPrefix}-${field}`)?.focus();
       return;
@@ -262,7 +275,7 @@ export function SpotOrderForm({
           </button>
         ))}
       </fieldset>
-      <dl className="spot-figures" aria-live="polite" data-testid={`spot-${side}-figures`}>
+      <dl className="spot-figures" aria-live="polite" aria-busy={preview.pending} data-testid={`spot-${side}-figures`}>
         <div>
           <dt>{feeLabel}</dt>
           <dd className="num" data-testid={`spot-${side}-fee`}>
@@ -270,18 +283,39 @@ export function SpotOrderForm({
             {estimate ? <FeeDiscountNote discount={discount} /> : null}
           </dd>
         </div>
+        {side === 'buy' ? (
+          <div>
+            <dt>{t('spot.form.held')}</dt>
+            <dd className="num" data-testid={`spot-${side}-held`}>
+              {estimate ? f.quote(estimate.held) : '—'}
+            </dd>
+          </div>
+        ) : null}
         <div>
-          <dt>{side === 'buy' ? t('spot.form.totalBuy') : t('spot.form.totalSell')}</dt>
+          <dt>{totalLabel}</dt>
           <dd className="num num--strong" data-testid={`spot-${side}-total`}>
             {estimate ? f.quote(estimate.total) : '—'}
           </dd>
         </div>
       </dl>
-      {short && checked ? (
+      {estimate ? (
+        <p className="spot-form__rates" data-testid={`spot-${side}-rates`}>
+          {t('spot.form.rates', {
+            maker: f.format.percent(estimate.makerFeeRate),
+            taker: f.format.percent(estimate.takerFeeRate),
+          })}
+        </p>
+      ) : null}
+      {preview.error ? (
+        <p className="field__error" role="alert" data-testid={`spot-${side}-preview-error`}>
+          {errorMessage(preview.error)}
+        </p>
+      ) : null}
+      {short && checked && estimate ? (
         <p className="field__error" role="alert" data-testid={`spot-${side}-short`}>
           {t('spot.form.short', {
-            need: side === 'buy' ? f.quote(estimate?.hold ?? '0') : f.base(estimate?.hold ?? '0'),
-            available: f.format.money(available ?? '0', funds),
+            need: side === 'buy' ? f.quote(estimate.held) : f.base(estimate.held),
+            available: f.format.money(estimate.available, funds),
           })}
         </p>
       ) : null}
@@ -290,6 +324,7 @@ export function SpotOrderForm({
         block
         className={`spot-form__submit spot-form__submit--${side}`}
         disabled={!pair.enabled || noBook}
+        loading={valid && preview.pending && !estimate}
         data-testid={`spot-${side}-submit`}
       >
         {t('spot.form.submit', { side: sideLabel, base: pair.base })}
@@ -323,18 +358,18 @@ export function SpotOrderForm({
                   {f.quote(estimate.price)}
                 </dd>
               </div>
-              {estimate.protection ? (
+              {estimate.protectionPrice ? (
                 <div>
                   <dt>{side === 'buy' ? t('spot.confirm.protectionBuy') : t('spot.confirm.protectionSell')}</dt>
                   <dd className="num" data-testid="spot-confirm-protection">
-                    {f.quote(estimate.protection)}
+                    {f.quote(estimate.protectionPrice)}
                   </dd>
                 </div>
               ) : null}
               <div>
                 <dt>{t('spot.form.quantity')}</dt>
                 <dd className="num" data-testid="spot-confirm-quantity">
-                  {f.base(quantity.trim())}
+                  {f.base(estimate.quantity)}
                 </dd>
               </div>
               <div>
@@ -344,20 +379,20 @@ export function SpotOrderForm({
                   <FeeDiscountNote discount={discount} />
                 </dd>
               </div>
+              {side === 'buy' ? (
+                <div>
+                  <dt>{t('spot.form.held')}</dt>
+                  <dd className="num" data-testid="spot-confirm-held">
+                    {f.quote(estimate.held)}
+                  </dd>
+                </div>
+              ) : null}
               <div>
-                <dt>{side === 'buy' ? t('spot.form.totalBuy') : t('spot.form.totalSell')}</dt>
+                <dt>{totalLabel}</dt>
                 <dd className="num num--strong" data-testid="spot-confirm-total">
                   {f.quote(estimate.total)}
                 </dd>
               </div>
-              {side === 'buy' && type === 'market' ? (
-                <div>
-                  <dt>{t('spot.confirm.held')}</dt>
-                  <dd className="num" data-testid="spot-confirm-held">
-                    {f.quote(estimate.hold)}
-                  </dd>
-                </div>
-              ) : null}
             </dl>
             <p className="market-note">
               {type === 'market' ? t('spot.confirm.marketNote') : t(`spot.confirm.tifNote.${timeInForce}`)}

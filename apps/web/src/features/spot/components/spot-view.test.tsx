@@ -83,6 +83,28 @@ const spotOrder = (over: Record<string, unknown> = {}) => ({
   lastTradeAt: null,
   ...over,
 });
+/** The server's figures (order/previewBb); a VIP user's discounted rates, which the web does not compute. */
+const preview = (over: Record<string, unknown> = {}) => ({
+  pairId: 1,
+  side: 'buy',
+  type: 'limit',
+  timeInForce: 'GTC',
+  quantity: '0.01',
+  price: '65010',
+  protectionPrice: null,
+  boundPrice: '65010',
+  makerFeeRate: '0.00072',
+  takerFeeRate: '0.0009',
+  feeRate: '0.0009',
+  discount: '0.1',
+  turnover: '650.1',
+  fee: '0.58509',
+  held: '650.7501',
+  heldCurrency: 'USDT',
+  total: '650.68509',
+  available: '1000',
+  ...over,
+});
 const orderList = (list: unknown[]) =>
   ok({
     list,
@@ -175,9 +197,10 @@ describe('spot trading view', () => {
     expect(within(book).getAllByTestId('book-ask')).toHaveLength(2);
   });
 
-  it('places a limit buy at a price picked in the book, with the fee and total restated in the confirmation', async () => {
+  it('places a limit buy at a price picked in the book, with the server’s fee, hold and total restated in the confirmation', async () => {
     const api = mockApi(
       handlers({
+        'POST order/previewBb': () => ok(preview()),
         'POST order/submit': () =>
           ok(spotOrder({ status: 3, filledQuantity: '0.01', averagePrice: '65010', turnover: '650.1' }), {
             msgCode: 20004,
@@ -190,15 +213,29 @@ describe('spot trading view', () => {
     fireEvent.click((await screen.findAllByTestId('book-ask'))[1]!);
     expect(within(form).getByTestId('spot-buy-price')).toHaveValue('65010');
     fireEvent.change(within(form).getByTestId('spot-buy-quantity'), { target: { value: '0.01' } });
-    expect(within(form).getByTestId('spot-buy-fee')).toHaveTextContent('0.6501 USDT');
-    expect(within(form).getByTestId('spot-buy-total')).toHaveTextContent('650.7501 USDT');
+    // The figures are the server's, asked once the typing pauses, never priced here.
+    await waitFor(() => expect(within(form).getByTestId('spot-buy-fee')).toHaveTextContent('0.58509 USDT'));
+    expect(api.callsTo('order/previewBb').at(-1)?.body).toEqual({
+      pairId: 1,
+      side: 'buy',
+      type: 'limit',
+      price: '65010',
+      timeInForce: 'GTC',
+      quantity: '0.01',
+    });
+    expect(api.callsTo('order/previewBb').at(-1)?.headers.virtually).toBe('NO');
+    expect(text(form)).toContain('Fee, at most (0.09%)');
+    expect(within(form).getByTestId('spot-buy-held')).toHaveTextContent('650.7501 USDT');
+    expect(within(form).getByTestId('spot-buy-total')).toHaveTextContent('650.68509 USDT');
+    expect(text(within(form).getByTestId('spot-buy-rates'))).toBe('Your fee rates: maker 0.072%, taker 0.09%');
     fireEvent.click(within(form).getByTestId('spot-buy-submit'));
     const dialog = await screen.findByTestId('spot-confirm');
     expect(within(dialog).getByTestId('spot-confirm-order')).toHaveTextContent('Buy · Limit · Good till cancelled');
     expect(within(dialog).getByTestId('spot-confirm-price')).toHaveTextContent('65,010.00 USDT');
     expect(within(dialog).getByTestId('spot-confirm-quantity')).toHaveTextContent('0.01 BTC');
-    expect(within(dialog).getByTestId('spot-confirm-fee')).toHaveTextContent('0.6501 USDT');
-    expect(within(dialog).getByTestId('spot-confirm-total')).toHaveTextContent('650.7501 USDT');
+    expect(within(dialog).getByTestId('spot-confirm-fee')).toHaveTextContent('0.58509 USDT');
+    expect(within(dialog).getByTestId('spot-confirm-held')).toHaveTextContent('650.7501 USDT');
+    expect(within(dialog).getByTestId('spot-confirm-total')).toHaveTextContent('650.68509 USDT');
     expect(api.callsTo('order/submit')).toHaveLength(0);
     fireEvent.click(within(dialog).getByTestId('spot-confirm-submit'));
     await waitFor(() => expect(api.callsTo('order/submit')).toHaveLength(1));
@@ -221,6 +258,28 @@ describe('spot trading view', () => {
     const api = mockApi(
       handlers({
         'POST order/submit': () => ok(spotOrder({ side: 'sell', type: 'market', status: 2, price: null })),
+        'POST order/previewBb': () =>
+          ok(
+            preview({
+              side: 'sell',
+              type: 'market',
+              timeInForce: 'IOC',
+              quantity: '0.25',
+              price: '64990',
+              protectionPrice: '61740.5',
+              boundPrice: '61740.5',
+              makerFeeRate: '0.0008',
+              takerFeeRate: '0.001',
+              feeRate: '0.001',
+              discount: '0',
+              turnover: '15435.125',
+              fee: '15.435125',
+              held: '0.25',
+              heldCurrency: 'BTC',
+              total: '15419.689875',
+              available: '0.5',
+            }),
+          ),
       }),
     );
     await renderApp('/market?type=spot&pair=1', { loggedIn: true });
@@ -233,11 +292,21 @@ describe('spot trading view', () => {
     await waitFor(() => expect(within(form).getByTestId('spot-sell-share-50')).not.toBeDisabled());
     fireEvent.click(within(form).getByTestId('spot-sell-share-50'));
     expect(within(form).getByTestId('spot-sell-quantity')).toHaveValue('0.25');
-    // 0.25 × 64,990 = 16,247.5; fee 16.2475; received 16,231.2525.
-    expect(within(form).getByTestId('spot-sell-total')).toHaveTextContent('16,231.2525 USDT');
+    // At its protection 61,740.50: 0.25 × 61,740.5 = 15,435.125; fee 15.435125; received at least 15,419.689875.
+    await waitFor(() => expect(within(form).getByTestId('spot-sell-total')).toHaveTextContent('15,419.689875 USDT'));
+    expect(text(form)).toContain('Total to receive, at least');
+    expect(api.callsTo('order/previewBb').at(-1)?.body).toEqual({
+      pairId: 1,
+      side: 'sell',
+      type: 'market',
+      quantity: '0.25',
+    });
     fireEvent.click(within(form).getByTestId('spot-sell-submit'));
     const dialog = await screen.findByTestId('spot-confirm');
+    expect(within(dialog).getByTestId('spot-confirm-price')).toHaveTextContent('64,990.00 USDT');
     expect(within(dialog).getByTestId('spot-confirm-protection')).toHaveTextContent('61,740.50 USDT');
+    expect(within(dialog).getByTestId('spot-confirm-fee')).toHaveTextContent('15.435125 USDT');
+    expect(within(dialog).queryByTestId('spot-confirm-held')).toBeNull();
     fireEvent.click(within(dialog).getByTestId('spot-confirm-submit'));
     await waitFor(() => expect(api.callsTo('order/submit')).toHaveLength(1));
     const body = api.callsTo('order/submit')[0]!.body as Record<string, unknown>;
@@ -248,24 +317,62 @@ describe('spot trading view', () => {
   });
 
   it('says when a buy needs more than the balance, and shows the server’s refusal in its words', async () => {
-    const api = mockApi(handlers({ 'POST order/submit': () => fail(40051, 'Post-only refused') }));
+    const api = mockApi(
+      handlers({
+        'POST order/submit': () => fail(40051, 'Post-only refused'),
+        'POST order/previewBb': (call: { body: { quantity: string; timeInForce?: string } }) =>
+          call.body.quantity === '1'
+            ? ok(preview({ quantity: '1', held: '65065', total: '65058.5', fee: '58.5', turnover: '65000' }))
+            : ok(preview({ quantity: call.body.quantity, timeInForce: call.body.timeInForce })),
+      }),
+    );
     await renderApp('/market?type=spot&pair=1', { loggedIn: true });
     const form = await screen.findByTestId('spot-form-buy');
     await waitFor(() => expect(within(form).getByTestId('spot-buy-available')).toHaveTextContent('1,000.00 USDT'));
     fireEvent.change(within(form).getByTestId('spot-buy-price'), { target: { value: '65000' } });
     fireEvent.change(within(form).getByTestId('spot-buy-quantity'), { target: { value: '1' } });
+    await waitFor(() => expect(within(form).getByTestId('spot-buy-held')).toHaveTextContent('65,065.00 USDT'));
     fireEvent.click(within(form).getByTestId('spot-buy-submit'));
-    expect(text(await within(form).findByTestId('spot-buy-short'))).toContain('1,000.00 USDT is available');
+    expect(text(await within(form).findByTestId('spot-buy-short'))).toContain(
+      'This needs 65,065.00 USDT; 1,000.00 USDT is available',
+    );
     expect(screen.queryByTestId('spot-confirm')).toBeNull();
     fireEvent.change(within(form).getByTestId('spot-buy-quantity'), { target: { value: '0.00015' } });
     expect(await within(form).findByText('In steps of 0.0001 BTC')).toBeInTheDocument();
     fireEvent.change(within(form).getByTestId('spot-buy-quantity'), { target: { value: '0.001' } });
     fireEvent.change(within(form).getByTestId('spot-buy-tif'), { target: { value: 'POST_ONLY' } });
+    await waitFor(() =>
+      expect(api.callsTo('order/previewBb').at(-1)?.body).toMatchObject({ timeInForce: 'POST_ONLY' }),
+    );
+    await waitFor(() => expect(within(form).getByTestId('spot-buy-submit')).not.toBeDisabled());
     fireEvent.click(within(form).getByTestId('spot-buy-submit'));
     fireEvent.click(within(await screen.findByTestId('spot-confirm')).getByTestId('spot-confirm-submit'));
     await waitFor(() => expect(api.callsTo('order/submit')).toHaveLength(1));
     expect(api.callsTo('order/submit')[0]?.body).toMatchObject({ timeInForce: 'POST_ONLY' });
     expect(text(await screen.findByTestId('toast'))).toContain('Post-only refused');
+  });
+
+  it('shows the server’s refusal of the previewed order in its words, and no confirmation', async () => {
+    const api = mockApi(
+      handlers({
+        'POST order/previewBb': () => fail(10015, 'This pair cannot be traded now', { field: 'pairId' }),
+      }),
+    );
+    await renderApp('/market?type=spot&pair=1', { loggedIn: true });
+    const form = await screen.findByTestId('spot-form-buy');
+    fireEvent.change(within(form).getByTestId('spot-buy-price'), { target: { value: '65000' } });
+    fireEvent.change(within(form).getByTestId('spot-buy-quantity'), { target: { value: '0.01' } });
+    expect(text(await within(form).findByTestId('spot-buy-preview-error'))).toBe('This pair cannot be traded now');
+    expect(within(form).getByTestId('spot-buy-fee')).toHaveTextContent('—');
+    fireEvent.click(within(form).getByTestId('spot-buy-submit'));
+    expect(screen.queryByTestId('spot-confirm')).toBeNull();
+    expect(api.callsTo('order/submit')).toHaveLength(0);
+    // The form's own checks come first: no request for an order that is not whole.
+    const asked = api.callsTo('order/previewBb').length;
+    fireEvent.change(within(form).getByTestId('spot-buy-quantity'), { target: { value: '0.00015' } });
+    await act(() => new Promise((r) => setTimeout(r, 400)));
+    expect(api.callsTo('order/previewBb')).toHaveLength(asked);
+    expect(within(form).queryByTestId('spot-buy-preview-error')).toBeNull();
   });
 
   it('lists open orders with cancel, history with fills, and reads them again on a spot.orders push', async () => {

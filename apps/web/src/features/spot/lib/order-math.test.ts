@@ -3,8 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareDecimal, toUnits } from '@/shared/lib/decimal';
 import {
-  estimateOrder,
-  feeRateOf,
+  buyHoldOf,
   feeOf,
   fromUnits,
   protectionPrice,
@@ -45,46 +44,18 @@ describe('spot order money', () => {
     expect(fromUnits(-1500000n, 6)).toBe('-1.5');
   });
 
-  it('estimates a limit buy (pays turnover + fee, holds at the higher rate) and a limit sell (receives turnover − fee)', () => {
-    const buy = estimateOrder(btc, { side: 'buy', type: 'limit', price: '65000.5', quantity: '0.0123' }, null);
-    expect(buy).toEqual({
-      price: '65000.5',
-      turnover: '799.50615',
-      fee: '0.799507',
-      total: '800.305657',
-      protection: null,
-      hold: '800.305657',
-    });
-    const sell = estimateOrder(btc, { side: 'sell', type: 'limit', price: '65000.5', quantity: '0.0123' }, null);
-    expect(sell?.total).toBe('798.706643');
-    expect(sell?.hold).toBe('0.0123');
-    expect(estimateOrder(btc, { side: 'buy', type: 'limit', price: '', quantity: '1' }, null)).toBeNull();
-    // A post-only order only ever rests: its fee is the maker's.
-    const post = {
-      side: 'buy' as const,
-      type: 'limit' as const,
-      price: '100',
-      quantity: '1',
-      timeInForce: 'POST_ONLY',
-    };
-    expect(feeRateOf(btc, post)).toBe(btc.makerFeeRate);
-    expect(estimateOrder(btc, post, null)?.fee).toBe(feeOf('100', btc.makerFeeRate, 'USDT'));
-    expect(feeRateOf(btc, { ...post, timeInForce: 'GTC' })).toBe(btc.takerFeeRate);
+  it('sizes a buy’s hold as the server does: turnover + the fee at the higher rate, rounded up', () => {
+    expect(buyHoldOf(btc, '65000.5', '0.0123')).toBe('800.305657');
+    expect(buyHoldOf({ ...btc, makerFeeRate: '0.002' }, '100', '1')).toBe('100.2');
   });
 
-  it('bounds a market order by its protection on the tick grid and holds a market buy at that bound', () => {
+  it('bounds a market order by its protection on the tick grid', () => {
     expect(protectionPrice(btc, 'buy', '65000')).toBe('68250');
     expect(protectionPrice(btc, 'sell', '65000')).toBe('61750');
     // Off the grid after the protection: a buy rounds down, a sell up.
     expect(protectionPrice(btc, 'buy', '100.01')).toBe('105.01');
     expect(protectionPrice(btc, 'sell', '100.01')).toBe('95.01');
     expect(protectionPrice({ ...btc, marketProtection: '1' }, 'sell', '0.01')).toBe('0.01');
-    const market = estimateOrder(btc, { side: 'buy', type: 'market', price: '', quantity: '0.01' }, '65000');
-    expect(market?.price).toBe('65000');
-    expect(market?.protection).toBe('68250');
-    expect(market?.total).toBe('650.65');
-    expect(market?.hold).toBe('683.1825');
-    expect(estimateOrder(btc, { side: 'buy', type: 'market', price: '', quantity: '0.01' }, null)).toBeNull();
   });
 
   it('turns a share of the balance into a quantity on the lot grid', () => {
@@ -108,12 +79,11 @@ describe('spot order money', () => {
           const price = fromUnits(BigInt(priceCents), 2);
           const qty = quantityForShare(btc, 'buy', available, percent, price);
           const share = fromUnits((BigInt(availableMicro) * BigInt(percent)) / 100n, 6);
-          const holdOf = (q: string) =>
-            estimateOrder(btc, { side: 'buy', type: 'limit', price, quantity: q }, null)?.hold;
-          if (qty !== '0') expect(compareDecimal(holdOf(qty) ?? '0', share)).toBeLessThanOrEqual(0);
+          const holdOf = (q: string) => buyHoldOf(btc, price, q);
+          if (qty !== '0') expect(compareDecimal(holdOf(qty), share)).toBeLessThanOrEqual(0);
           if (qty === btc.maxQuantity) return;
           const next = fromUnits(toUnits(qty, 4) + 1n, 4);
-          expect(compareDecimal(holdOf(next) ?? '0', share)).toBeGreaterThan(0);
+          expect(compareDecimal(holdOf(next), share)).toBeGreaterThan(0);
         },
       ),
       { numRuns: 300 },

@@ -3,10 +3,10 @@ import { currencyScale } from '@openbourse/locales/format.ts';
 import { compareDecimal, isMultipleOf, toUnits, trimDecimal } from '@/shared/lib/decimal';
 
 /**
- * The money of a spot order before it is sent, exact (bigint at a decimal scale, never floats), by
- * the server's rules (spot.grid.ts): a trade's turnover is price × quantity; its fee is the turnover
- * × the fee rate rounded up to the quote currency's smallest unit; a buy holds turnover + fee at the
- * higher of the two rates (a market buy at its protection price), a sell holds the quantity.
+ * The form's arithmetic of a spot order, exact (bigint at a decimal scale, never floats): the
+ * quantity for a share of the balance, a market order's protection bound (the note beside the
+ * form), the checks of the typed fields. The fee, hold and total shown come from the server's
+ * preview (order/previewBb), priced by the settlement's own functions, never from here.
  */
 
 /** Fee rates and the protection are read at this scale (the server keeps them in parts per million). */
@@ -74,48 +74,14 @@ export function protectionPrice(pair: Pick<SpotPair, 'tickSize' | 'marketProtect
   return fromUnits((ticks > 0n ? ticks : 1n) * tick, scale);
 }
 
-export interface OrderEstimate {
-  /** The limit price, or for a market order the best opposite price now (an estimate). */
-  price: string;
-  turnover: string;
-  /** At the taker rate: what the order pays if it trades at once. */
-  fee: string;
-  /** A buy pays turnover + fee; a sell receives turnover − fee. */
-  total: string;
-  /** Market orders: the worst price they may trade at. */
-  protection: string | null;
-  /** What the order holds until it ends: quote for a buy, base for a sell. */
-  hold: string;
-}
-
-/** The rate an order's fee is shown at: the maker's for a post-only limit order, else the taker's. */
-export const feeRateOf = (
-  pair: Pick<SpotPair, 'makerFeeRate' | 'takerFeeRate'>,
-  order: { type: 'limit' | 'market'; timeInForce?: string },
-) => (order.type === 'limit' && order.timeInForce === 'POST_ONLY' ? pair.makerFeeRate : pair.takerFeeRate);
-
-/** The figures of an order shown before it is confirmed. `best` is the best opposite price (market orders). */
-export function estimateOrder(
-  pair: SpotPair,
-  order: { side: SpotSide; type: 'limit' | 'market'; price: string; quantity: string; timeInForce?: string },
-  best: string | null,
-  /** The fee rate after the user's VIP discount (the server's, see levels), when they have one. */
-  feeRate?: string,
-): OrderEstimate | null {
-  const quantity = order.quantity.trim();
-  const price = order.type === 'limit' ? order.price.trim() : best;
-  if (!price || !isPositiveDecimal(price) || !isPositiveDecimal(quantity)) return null;
-  const protection = order.type === 'market' ? protectionPrice(pair, order.side, price) : null;
+/**
+ * What a buy of `quantity` at `price` holds: turnover + the fee at the pair's higher rate, rounded up
+ * (spot.fees.ts). Only to size a share of the balance: the figures shown come from the server's
+ * preview (order/previewBb).
+ */
+export function buyHoldOf(pair: SpotPair, price: string, quantity: string): string {
   const turnover = turnoverOf(price, quantity);
-  // A post-only order only ever rests: it pays the maker's rate; anything else may take.
-  const fee = feeOf(turnover, feeRate ?? feeRateOf(pair, order), pair.quote);
-  const total = order.side === 'buy' ? add(turnover, fee) : add(turnover, fee, -1n);
-  let hold = quantity;
-  if (order.side === 'buy') {
-    const holdTurnover = turnoverOf(protection ?? price, quantity);
-    hold = add(holdTurnover, feeOf(holdTurnover, maxRate(pair), pair.quote));
-  }
-  return { price, turnover, fee, total, protection, hold };
+  return add(turnover, feeOf(turnover, maxRate(pair), pair.quote));
 }
 
 /**
@@ -150,11 +116,7 @@ export function quantityForShare(
     const d = 10n ** BigInt(scale) * toUnits(price, ps) * (RATE_ONE + rate) * lot;
     lots = n / d;
     const shareText = fromUnits(share, scale);
-    const holdOf = (l: bigint) => {
-      const q = fromUnits(l * lot, lotScale);
-      const t = turnoverOf(price, q);
-      return add(t, feeOf(t, maxRate(pair), pair.quote));
-    };
+    const holdOf = (l: bigint) => buyHoldOf(pair, price, fromUnits(l * lot, lotScale));
     while (lots > 0n && compareDecimal(holdOf(lots), shareText) > 0) lots -= 1n;
   }
   let qty = lots * lot;
