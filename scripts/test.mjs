@@ -15,6 +15,7 @@ let failed = 0;
 let skipped = 0;
 let ok = true;
 const failures = []; // "file › test: first line of the error", printed again at the very end
+const slowest = []; // [seconds, "suite: file"]: the slowest files, printed at the end (where the time goes)
 
 function run(label, cmd, args, env = {}) {
   const started = Date.now();
@@ -76,6 +77,7 @@ function collect(label, out) {
     if (r.numTotalTests === 0) ok = false;
     for (const file of r.testResults ?? []) {
       const rel = path.relative(root, file.name);
+      if (file.startTime && file.endTime) slowest.push([(file.endTime - file.startTime) / 1000, `${label}: ${rel}`]);
       for (const t of file.assertionResults ?? []) {
         if (t.status !== 'failed') continue;
         failures.push(`${label}: ${rel} › ${t.fullName}\n    ${firstLines(t.failureMessages?.[0])}`);
@@ -125,6 +127,11 @@ if (!only) {
   vitest('browser journeys', ['--config', 'e2e/vitest.config.ts']);
 }
 
+if (slowest.length > 0) {
+  slowest.sort((a, b) => b[0] - a[0]);
+  const lines = slowest.slice(0, 15).map(([secs, name]) => `  ${secs.toFixed(1).padStart(6)}s  ${name}`);
+  process.stdout.write(`\nSlowest files:\n${lines.join('\n')}\n`);
+}
 if (failures.length > 0) process.stdout.write(`\nFailed:\n${failures.map((f) => `  ✗ ${f}`).join('\n')}\n`);
 process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
 process.exit(ok && failed === 0 ? 0 : 1);
