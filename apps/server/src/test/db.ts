@@ -86,11 +86,19 @@ function pgTemplate(): Promise<string> {
     try {
       await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
       if (await ready()) return name;
-      const old = await admin.query(`select datname from pg_database where datname like 'ob\\_tpl\\_%'`);
-      for (const row of old.rows as { datname: string }[]) {
+      // Older templates go, unless another run is copying one right now (it stays, still a template).
+      const old = await admin.query(`select datname, datistemplate from pg_database where datname like 'ob\\_tpl\\_%'`);
+      for (const row of old.rows as { datname: string; datistemplate: boolean }[]) {
         await admin.query(`ALTER DATABASE ${row.datname} WITH IS_TEMPLATE false`).catch(() => undefined);
-        await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`).catch(() => undefined);
+        const dropped = await admin.query(`DROP DATABASE IF EXISTS ${row.datname}`).then(
+          () => true,
+          () => false,
+        );
+        if (!dropped && row.datistemplate && row.datname !== name) {
+          await admin.query(`ALTER DATABASE ${row.datname} WITH IS_TEMPLATE true`).catch(() => undefined);
+        }
       }
+      if (!(await ready())) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.query(`CREATE DATABASE ${name}`);
       const url = new URL(PG_URL as string);
       url.pathname = `/${name}`;
