@@ -44,6 +44,11 @@ describe.each(layouts)('spot trading journey (%s)', (layout) => {
     await page.getByTestId('spot-buy-type-market').click();
     await page.getByTestId('spot-buy-quantity').fill('0.001');
     await expect.poll(async () => (await page.getByTestId('spot-buy-fee').textContent()) ?? '').toMatch(/\d/);
+    // The server's preview: the user's rates, what the buy holds (at its protection bound) and the total.
+    expect(await page.getByTestId('spot-buy-rates').textContent()).toMatch(/maker .*taker/);
+    expect(await page.getByTestId('spot-buy-held').textContent()).toMatch(/\d.*USDT/);
+    await page.getByTestId('spot-form-buy').scrollIntoViewIfNeeded();
+    await screenshot(page, `spot-form-${layout}`);
     await page.getByTestId('spot-buy-submit').click();
     await page.getByTestId('spot-confirm-order').waitFor();
     expect(await page.getByTestId('spot-confirm-fee').textContent()).toMatch(/\d/);

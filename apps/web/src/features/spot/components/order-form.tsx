@@ -112,7 +112,10 @@ export function SpotOrderForm({
   const estimate = preview.current ? (preview.data ?? null) : null;
   const postOnly = type === 'limit' && timeInForce === 'POST_ONLY';
   const shownRate = preview.data?.feeRate ?? (postOnly ? pair.makerFeeRate : worstRate(pair));
-  const feeLabel = t(postOnly ? 'spot.form.feeMaker' : 'spot.form.feeUpTo', { rate: f.format.percent(shownRate) });
+  // A buy's fee is at most this (its turnover is bounded); a sell's is this at its price bound (more
+  // proceeds at a better price pay the same rate on them).
+  const feeKey = postOnly ? 'spot.form.feeMaker' : side === 'buy' ? 'spot.form.feeUpTo' : 'spot.form.feeAtPrice';
+  const feeLabel = t(feeKey, { rate: f.format.percent(shownRate) });
   const totalLabel = side === 'buy' ? t('spot.form.totalBuyUpTo') : t('spot.form.totalSellAtLeast');
   // The level's name beside the discount the server applied, when the user's level says the same share
   // (the rates shown are the server's either way).

@@ -295,6 +295,7 @@ describe('spot trading view', () => {
     // At its protection 61,740.50: 0.25 × 61,740.5 = 15,435.125; fee 15.435125; received at least 15,419.689875.
     await waitFor(() => expect(within(form).getByTestId('spot-sell-total')).toHaveTextContent('15,419.689875 USDT'));
     expect(text(form)).toContain('Total to receive, at least');
+    expect(text(form)).toContain('Fee at this price, at most (0.1%)');
     expect(api.callsTo('order/previewBb').at(-1)?.body).toEqual({
       pairId: 1,
       side: 'sell',
