@@ -6,6 +6,7 @@
  * pg-boss keeps only its own retry delays. See README.md.
  */
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -90,11 +91,13 @@ interface Defined extends JobDefinition {
 const RESEND_EVERY_MS = 60_000;
 const BATCH = 100;
 const DEFAULT_TIMEOUT_MS = 15 * 60_000;
+/** The advisory lock a process holds while it starts pg-boss and creates the queues. */
+const START_LOCK = 'openbourse:jobs:start';
 
 export type Jobs = ReturnType<typeof createJobs>;
 
 export function createJobs(deps: {
-  database: Pick<Database, 'db' | 'executeSql'>;
+  database: Pick<Database, 'db' | 'executeSql' | 'url'>;
   clock: Clock;
   log?: Logger;
   options?: Partial<JobsOptions>;
@@ -357,13 +360,22 @@ export function createJobs(deps: {
         ...(opts.maintenanceSeconds > 0 ? { maintenanceIntervalSeconds: opts.maintenanceSeconds } : {}),
       });
       b.on('error', (err) => log.error({ err }, 'jobs: pg-boss failed'));
-      await b.start();
-      for (const [name, def] of defs) {
-        // A repeating job never runs two periods at once, in any process ("singleton": one active
-        // delivery per queue); one-offs (auction ends …) run side by side.
-        const queue = { name, policy: def.periodMs === null ? 'standard' : 'singleton' } as const;
-        await b.createQueue(name, queue);
-        await b.updateQueue(name, queue);
+      try {
+        // pg-boss's schema and its queues (a partition each, with foreign keys to the queue table)
+        // deadlock when processes create them at once: one process at a time, the others after.
+        await exclusively(database.url, async () => {
+          await b.start();
+          for (const [name, def] of defs) {
+            // A repeating job never runs two periods at once, in any process ("singleton": one active
+            // delivery per queue); one-offs (auction ends …) run side by side.
+            const queue = { name, policy: def.periodMs === null ? 'standard' : 'singleton' } as const;
+            await b.createQueue(name, queue);
+            await b.updateQueue(name, queue);
+          }
+        });
+      } catch (err) {
+        await b.stop({ graceful: false, close: false }).catch(() => undefined);
+        throw err;
       }
       boss = b;
       stopping = false;
@@ -393,6 +405,24 @@ export function createJobs(deps: {
     /** The runs of one job (or all), oldest first: the operators' view. */
     runs: (job?: string) => repo.list(db, job),
   };
+}
+
+/**
+ * Runs `fn` holding the jobs' start-up lock on the PostgreSQL server at `url`: a session advisory
+ * lock on a connection of its own (released with it, should the process die), so processes starting
+ * together take turns. PGlite (no URL) has one process: nothing to wait for.
+ */
+async function exclusively(url: string | undefined, fn: () => Promise<void>): Promise<void> {
+  if (!url) return fn();
+  const conn = new pg.Client({ connectionString: url });
+  conn.on('error', () => undefined);
+  await conn.connect();
+  try {
+    await conn.query('select pg_advisory_lock(hashtextextended($1, 0))', [START_LOCK]);
+    await fn();
+  } finally {
+    await conn.end().catch(() => undefined);
+  }
 }
 
 /**
