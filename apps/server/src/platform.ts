@@ -89,19 +89,17 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     options: { ...pushOptionsFromEnv(process.env), ...opts.push },
   });
   // Who a request is: accounts, sign-in (password, Google, wallet), the second factor, API keys.
-  const {
-    users,
-    codes,
-    auth,
-    account,
-    twoFactor,
-    twoFactorEnrol,
-    externalAccounts,
-    oauth,
-    walletSignIn,
-    apiKeys,
-    secrets,
-  } = createIdentity(opts, { db, clock, log, params, mailer, notifications, events, limiter });
+  const { secrets, ...identity } = createIdentity(opts, {
+    db,
+    clock,
+    log,
+    params,
+    mailer,
+    notifications,
+    events,
+    limiter,
+  });
+  const { users, auth, twoFactor, oauth, walletSignIn } = identity;
   const content = createContentService({ db, clock, params });
   const fees = createFeesService({ db, clock });
   const marketOptions = { ...marketOptionsFromEnv(process.env), ...opts.market };
@@ -364,13 +362,8 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     levels,
   });
   const services = {
+    ...identity,
     ...products,
-    twoFactor,
-    twoFactorEnrol,
-    apiKeys,
-    externalAccounts,
-    oauth,
-    walletSignIn,
     levels,
     adminLevels,
     kyc,
@@ -396,10 +389,6 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     notifications,
     push,
     limiter,
-    users,
-    codes,
-    auth,
-    account,
     content,
     fees,
     home,

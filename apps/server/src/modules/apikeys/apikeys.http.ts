@@ -1,8 +1,8 @@
-import { Readable } from 'node:stream';
 import type { ApiKeyScope } from '@openbourse/contracts/apikeys.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiKeysService } from './apikeys.service.ts';
 import { KEY_HEADER, MAX_AGE_MS, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './apikeys.signing.ts';
+import { bufferBody } from '../../http/raw-body.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -64,21 +64,8 @@ export function registerApiKeyHooks(app: FastifyInstance, opts: { bodyLimit: num
   app.decorateRequest('apiKey', null);
   app.addHook('preParsing', async (req, _reply, payload) => {
     if (req.headers[KEY_HEADER] === undefined) return payload;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of payload) {
-      const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-      size += b.length;
-      // Past the limit the parser answers 413 as for any request: stop holding bytes.
-      if (size > opts.bodyLimit) break;
-      chunks.push(b);
-    }
-    const body = Buffer.concat(chunks);
+    const { body, replay } = await bufferBody(payload, opts.bodyLimit);
     req.apiKeyBody = body;
-    const replay = Readable.from(size > opts.bodyLimit ? [body, Buffer.alloc(1)] : [body]) as Readable & {
-      receivedEncodedLength?: number;
-    };
-    replay.receivedEncodedLength = size;
     return replay;
   });
   app.addHook('onRoute', (route) => {

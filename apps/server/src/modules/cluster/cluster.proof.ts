@@ -8,7 +8,6 @@
  * process) and acts as that user in that mode. A client that sends the header itself gets 401.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { ErrorCode } from '@openbourse/contracts/errors.ts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -18,6 +17,7 @@ import type { AccountMode, AuthedUser } from '../../http/request-context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RateLimiter } from '../limits/limits.service.ts';
 import { clusterSecret } from './cluster.tables.ts';
+import { bufferBody } from '../../http/raw-body.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -134,20 +134,8 @@ export type InternalProof = ReturnType<typeof createInternalProof>;
 export function registerInternalProofHooks(app: FastifyInstance, opts: { bodyLimit: number }) {
   app.addHook('preParsing', async (req, _reply, payload) => {
     if (req.headers[INTERNAL_HEADER] === undefined) return payload;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of payload) {
-      const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-      size += b.length;
-      if (size > opts.bodyLimit) break;
-      chunks.push(b);
-    }
-    const body = Buffer.concat(chunks);
+    const { body, replay } = await bufferBody(payload, opts.bodyLimit);
     req.internalBody = body;
-    const replay = Readable.from(size > opts.bodyLimit ? [body, Buffer.alloc(1)] : [body]) as Readable & {
-      receivedEncodedLength?: number;
-    };
-    replay.receivedEncodedLength = size;
     return replay;
   });
 }
