@@ -1,7 +1,7 @@
 import type { MarketInfo } from '@openbourse/contracts/market.ts';
 import type { BuyURequest, OrderType } from '@openbourse/contracts/trading.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/shared/components/button';
 import { LoginPrompt } from '@/shared/components/login-prompt';
@@ -19,20 +19,12 @@ import { usePlaceOrder, usePreview } from '../api/orders';
 import { type TicketValues, toRequest, validateTicket } from '../lib/ticket';
 import { compareDecimal, trimDecimal } from '@/shared/lib/decimal';
 import { FeeDiscountNote } from '@/features/profile/level/fee-discount';
+import { useDebounced } from '@/shared/hooks/use-debounced';
 
 const ORDER_TYPES: OrderType[] = ['market', 'limit', 'stop'];
 
 type FieldErrors = Partial<Record<'lots' | 'leverage' | 'price' | 'stopLoss' | 'takeProfit', string>>;
 const PREVIEW_DELAY_MS = 350;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 function newClientOrderId(): string {
   const random = globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;

@@ -1,17 +1,9 @@
 import type { SpotPreviewRequest } from '@openbourse/contracts/spot.ts';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useSpotPreviewQuery } from '../api/preview-spot-order';
+import { useDebounced } from '@/shared/hooks/use-debounced';
 
 const PREVIEW_DELAY_MS = 300;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /**
  * The server's preview of the order in the form, following what is typed after a pause; `body` null

@@ -1,17 +1,9 @@
 import type { WithdrawalQuoteQuery } from '@openbourse/contracts/funding.ts';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useWithdrawalQuote } from '../api/withdrawal-quote';
+import { useDebounced } from '@/shared/hooks/use-debounced';
 
 const QUOTE_DELAY_MS = 300;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** An amount the server can quote: a positive decimal within the currency's scale. */
 function quotable(amount: string, scale: number): boolean {
