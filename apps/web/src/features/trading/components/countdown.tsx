@@ -28,7 +28,8 @@ export function Countdown({ at, testId }: { at: number; testId?: string }) {
   const now = useNow();
   // Measured once per payout time, as it arrives.
   const behind = useMemo(() => Math.max(0, at - DAY_MS + 1000 - Date.now()), [at]);
-  const left = timeLeft(at, now + behind);
+  // `now` may be up to a tick older than that measure: never show more than the day.
+  const left = timeLeft(at, Math.max(now + behind, at - DAY_MS + 1000));
   let text: string;
   if (!left) text = t('trading.plan.paying');
   else if (left.days > 0) text = t('trading.plan.inDays', { days: format.integer(left.days), clock: ltr(left.clock) });
