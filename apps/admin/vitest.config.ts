@@ -9,7 +9,11 @@ export default defineProject({
   test: {
     name: 'admin',
     environment: 'jsdom',
+    // A test renders whole pages in jsdom; beside the API tests on two cores one can take longer than
+    // the 5 s default without anything being wrong.
+    testTimeout: 20_000,
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
   },
 });

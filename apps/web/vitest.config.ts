@@ -10,6 +10,9 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'jsdom',
+    // A test renders whole pages in jsdom; beside the API tests on two cores one can take longer than
+    // the 5 s default without anything being wrong.
+    testTimeout: 20_000,
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/shared/test/setup.ts'],
     restoreMocks: true,
