@@ -1,13 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Test files at once. Vitest's default outside watch mode is one less than the cores: on a two-core
- * machine one file at a time, while most API tests wait on PostgreSQL, a server process or a timer.
- * Two at once (TEST_WORKERS sets it). Measured on two cores: one took the unit and API tests 21
- * minutes, three 13, but in that run one VIP fee test failed once (not reproduced since, in the
- * modules/levels README); two keep each file about a core.
+ * Test files at once (TEST_WORKERS; Vitest's own default outside watch mode is one less than the
+ * cores, so one on two cores). Measured on two cores: one file at a time took the unit and API tests
+ * 21 minutes, three 13, two 13. But with two or three, two VIP fee tests failed on PostgreSQL in both
+ * runs (a level row written by the test not seen by the next read; see modules/levels README): one at
+ * a time until that is understood.
  */
-const workers = Number(process.env.TEST_WORKERS ?? 2);
+const workers = Number(process.env.TEST_WORKERS ?? 1);
 
 export default defineConfig({
   test: {
