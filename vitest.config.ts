@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
  * cores, so one on two cores). Measured on two cores: one file at a time took the unit and API tests
  * 21 minutes, three 13, two 13. But with two or three, two VIP fee tests failed on PostgreSQL in both
  * runs (a level row written by the test not seen by the next read; see modules/levels README): one at
- * a time until that is understood.
+ * a time, where it was not seen in a full run, until that is understood.
  */
 const workers = Number(process.env.TEST_WORKERS ?? 1);
 
