@@ -114,7 +114,6 @@ export function createLevels({ db, clock, volumes, balance }: LevelsDeps) {
     tiers,
     feeDiscount,
 
-    /** Each of these users' discount in basis points (users without one are absent): the spot writer's batch. */
     /** One user's current level (level 0 until the daily run has placed them), e.g. beside their support chat. */
     async levelOf(userId: number, lang = 'en'): Promise<{ level: number; name: string }> {
       const row = await current(db, userId);
@@ -123,6 +122,7 @@ export function createLevels({ db, clock, volumes, balance }: LevelsDeps) {
       return { level: 0, name: first ? nameIn(first.names, lang) : 'VIP 0' };
     },
 
+    /** Each of these users' discount in basis points (users without one are absent): the spot writer's batch. */
     async discountsOf(userIds: number[], exec: Executor = db): Promise<Map<number, number>> {
       if (userIds.length === 0) return new Map();
       const rows = await exec
