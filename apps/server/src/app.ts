@@ -43,6 +43,7 @@ import { agentSockets, wireSupportPushes } from './modules/support/support.socke
 import { earnRoutes } from './modules/earn/earn.routes.ts';
 import { levelRoutes } from './modules/levels/levels.routes.ts';
 import { invitesRoutes } from './modules/invites/invites.routes.ts';
+import type { JobsOptions } from './modules/jobs/jobs.service.ts';
 import { optionsRoutes } from './modules/options/options.routes.ts';
 import { nftsRoutes } from './modules/nfts/nfts.routes.ts';
 import { walletSignInRoutes } from './modules/wallet-signin/wallet-signin.routes.ts';
@@ -104,6 +105,8 @@ export interface BuildOptions {
   watchlist?: Partial<WatchlistOptions>;
   /** How often a process tries to take the feed's and the engine's leases (default 1 s). */
   leaseRetryMs?: number;
+  /** Durable jobs' polling over the defaults (tests: `pollMs: 0`, passes only when a test asks). */
+  jobs?: Partial<Pick<JobsOptions, 'pollMs' | 'maintenanceSeconds'>>;
 }
 
 export async function buildApp(opts: BuildOptions) {

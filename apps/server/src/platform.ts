@@ -113,7 +113,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     : null;
   const market = createMarketService({ db, clock, log: log, options: marketOptions, stream: tickStream });
   // Durable jobs, each period run once by one process (DESIGN §6): periodic maintenance goes here.
-  const jobs = createJobs({ database: opts.database, clock, log: log });
+  const jobs = createJobs({ database: opts.database, clock, log: log, ...(opts.jobs ? { options: opts.jobs } : {}) });
   jobs.define('market.prune-ticks', { every: marketOptions.pruneEveryMs, handler: () => market.prune() });
   jobs.define('push.sweep', { every: 3_600_000, handler: () => push.sweep().then(() => undefined) });
   // Housekeeping: published events kept a day, expired rate-limit keys.

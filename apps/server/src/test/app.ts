@@ -81,6 +81,10 @@ export async function createTestApp(
     // the per-account login guard and the per-address code limit stay as in production.
     authLimits: opts.authLimits ?? { client: LIFTED_CLIENT_LIMITS },
     ...(opts.watchlist ? { watchlist: opts.watchlist } : {}),
+    // Jobs run only when a test calls runOnce: the test clock is not the wall clock, and a pass in
+    // the background would run the day's jobs at a moment no test chose (the daily VIP levels run
+    // rewrote levels a test had just set, and its discount went missing).
+    jobs: { pollMs: 0, maintenanceSeconds: 0 },
   });
   await seedPlatform(
     services,
