@@ -4,8 +4,9 @@
  * fee discount every fee path asks for in the transaction that posts the fee, and index/listLevel.
  */
 import type { FeeDiscount, Level, ListLevelResult, MyLevel } from '@openbourse/contracts/levels.ts';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
+import { rawRows } from '../../db/raw.ts';
 import type { Clock } from '../../lib/clock.ts';
 import {
   bpsToShare,
@@ -60,6 +61,10 @@ export interface LevelsDeps {
   /** A user's real USDT balance (available + locked), as a decimal string. */
   balance: (exec: Executor, userId: number) => Promise<string>;
 }
+
+const DISCOUNTS_TEXT = `select l.user_id, t.discount_bps as bps from user_levels l
+    join level_tiers t on t.id = l.level
+    where l.user_id = any($1::bigint[]) and t.discount_bps > 0`;
 
 export function createLevels({ db, clock, volumes, balance }: LevelsDeps) {
   async function tiers(exec: Executor = db): Promise<TierRow[]> {
@@ -125,12 +130,10 @@ export function createLevels({ db, clock, volumes, balance }: LevelsDeps) {
     /** Each of these users' discount in basis points (users without one are absent): the spot writer's batch. */
     async discountsOf(userIds: number[], exec: Executor = db): Promise<Map<number, number>> {
       if (userIds.length === 0) return new Map();
-      const rows = await exec
-        .select({ userId: userLevels.userId, bps: levelTiers.discountBps })
-        .from(userLevels)
-        .innerJoin(levelTiers, eq(levelTiers.id, userLevels.level))
-        .where(and(inArray(userLevels.userId, userIds), gt(levelTiers.discountBps, 0)));
-      return new Map(rows.map((r) => [Number(r.userId), r.bps]));
+      // Fixed text, one array: prepared once per connection, whatever the number of users (every
+      // spot batch asks for each of its traders).
+      const rows = await rawRows(exec, 'ob_level_discounts', DISCOUNTS_TEXT, [userIds]);
+      return new Map(rows.map((r) => [Number(r.user_id), Number(r.bps)]));
     },
 
     async seed(exec: Executor) {

@@ -356,16 +356,39 @@ export class BatchPlan {
     }
   }
 
-  /** The ledger postings of the batch, per currency. */
+  /**
+   * The ledger postings of the batch, per currency. An order placed and ended in this batch (a taker
+   * filled at once, an unfilled IOC or market rest) never rested: it needs no hold, so its trades and
+   * fees debit its available account directly (checked by the same conditional debit) and nothing is
+   * released. Only an order still open at the batch's end, or one that had rested before, has a hold.
+   */
   postings(): { base: Postings; quote: Postings } {
+    const direct = new Map<string, LiveOrder>();
+    for (const o of this.touched.values()) {
+      if (this.fresh.has(o.id) && o.status !== 'open') direct.set(holdKeyOf(o.id), o);
+    }
+    const unheld = (transfers: BulkTransfer[]): BulkTransfer[] => {
+      if (direct.size === 0) return transfers;
+      const out: BulkTransfer[] = [];
+      for (const t of transfers) {
+        const owner = t.holdKey ? direct.get(t.holdKey) : undefined;
+        if (!owner) out.push(t);
+        else if (t.code !== SPOT_CODES.release) {
+          const cur = owner.side === 'buy' ? 'quote' : 'base';
+          out.push({ ...t, debit: owner.accounts[cur].available, holdKey: null });
+        }
+      }
+      return out;
+    };
     const out = {
-      base: { holds: [], holdChanges: [], transfers: this.transfers.base } as Postings,
-      quote: { holds: [], holdChanges: [], transfers: this.transfers.quote } as Postings,
+      base: { holds: [], holdChanges: [], transfers: unheld(this.transfers.base) } as Postings,
+      quote: { holds: [], holdChanges: [], transfers: unheld(this.transfers.quote) } as Postings,
     };
     for (const o of this.touched.values()) {
       const cur = o.side === 'buy' ? 'quote' : 'base';
       const endStatus = this.released.has(o.id) ? 'voided' : 'posted';
       if (this.fresh.has(o.id)) {
+        if (direct.has(holdKeyOf(o.id))) continue;
         out[cur].holds.push({
           key: holdKeyOf(o.id),
           user: o.accounts[cur],
