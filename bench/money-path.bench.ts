@@ -594,7 +594,19 @@ async function main() {
     const cpuNote = `server CPU ${((cpu.user + cpu.system) / 1000 / r.ok).toFixed(3)} ms/order, PostgreSQL ${(pgMs / r.ok).toFixed(3)} ms/order`;
     const batchesAfter = CALL === 'buyU' ? services.trading.batchStats() : services.spot.batchStats();
     const batched = batchesAfter.orders - batchesBefore.orders;
-    const perBatch = batched / Math.max(1, batchesAfter.batches - batchesBefore.batches);
+    const nBatches = Math.max(1, batchesAfter.batches - batchesBefore.batches);
+    const perBatch = batched / nBatches;
+    // Spot: where a batch's time went, in ms per batch (spot.context.ts `stats`).
+    type Phased = Record<'beforeMs' | 'firstMs' | 'planMs' | 'lastMs', number>;
+    const phases =
+      'firstMs' in batchesAfter && 'firstMs' in batchesBefore
+        ? (['beforeMs', 'firstMs', 'planMs', 'lastMs'] as const)
+            .map((p) => {
+              const ms = ((batchesAfter as unknown as Phased)[p] - (batchesBefore as unknown as Phased)[p]) / nBatches;
+              return `${p.slice(0, -2)} ${ms.toFixed(2)}`;
+            })
+            .join(', ')
+        : null;
     if (r.ok === 0) fail(`no order succeeded: ${r.sampleBad}`);
     const out = await runPgbench(['-N', '-n', '-c', String(k), '-j', '2', '-T', String(SECONDS)], dbUrl(pgDb));
     const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? Number.NaN);
@@ -605,6 +617,7 @@ async function main() {
       `${CALL} K=${k}: ${fmt(r.ok)} orders in ${r.seconds} s, ${r.bad} refused, ${r.errors} errors, ` +
         `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms${r.sampleBad ? ` (e.g. ${r.sampleBad.slice(0, 160)})` : ''}` +
         `; ${fmt(batched)} in batches of ${perBatch.toFixed(1)} on average` +
+        (phases ? ` (ms per batch: ${phases})` : '') +
         `; pgbench -N -c ${k}: ${fmt(tps, 1)} TPS, latency ${lat} ms; ${cpuNote}`,
     );
     console.log(detail.at(-1));

@@ -66,6 +66,19 @@ const DISCOUNTS_TEXT = `select l.user_id, t.discount_bps as bps from user_levels
     join level_tiers t on t.id = l.level
     where l.user_id = any($1::bigint[]) and t.discount_bps > 0`;
 
+/**
+ * Each of these users' discount in basis points (users without one are absent), as a statement of
+ * fixed text and one array: prepared once per connection whatever the number of users.
+ */
+export function discountsStatement(userIds: readonly number[]) {
+  return {
+    name: 'ob_level_discounts',
+    text: DISCOUNTS_TEXT,
+    values: [userIds] as unknown[],
+    read: (rows: readonly Record<string, unknown>[]) => new Map(rows.map((r) => [Number(r.user_id), Number(r.bps)])),
+  };
+}
+
 export function createLevels({ db, clock, volumes, balance }: LevelsDeps) {
   async function tiers(exec: Executor = db): Promise<TierRow[]> {
     return exec.select().from(levelTiers).orderBy(asc(levelTiers.id));
@@ -130,11 +143,12 @@ export function createLevels({ db, clock, volumes, balance }: LevelsDeps) {
     /** Each of these users' discount in basis points (users without one are absent): the spot writer's batch. */
     async discountsOf(userIds: number[], exec: Executor = db): Promise<Map<number, number>> {
       if (userIds.length === 0) return new Map();
-      // Fixed text, one array: prepared once per connection, whatever the number of users (every
-      // spot batch asks for each of its traders).
-      const rows = await rawRows(exec, 'ob_level_discounts', DISCOUNTS_TEXT, [userIds]);
-      return new Map(rows.map((r) => [Number(r.user_id), Number(r.bps)]));
+      const st = discountsStatement(userIds);
+      return st.read(await rawRows(exec, st.name, st.text, st.values));
     },
+
+    /** The same read as a statement to send with others (the spot writer's first round trip). */
+    discountsStatement,
 
     async seed(exec: Executor) {
       const now = clock.now();

@@ -28,25 +28,54 @@ export interface SpotDeps {
   log: SpotLog;
   /** Each user's VIP fee discount in basis points (modules/levels); none by default. */
   feeDiscounts?: (userIds: number[]) => Promise<Map<number, number>>;
+  /** The same read as a statement the book writer sends in its batch's first round trip. */
+  discountsStatement?: (userIds: readonly number[]) => {
+    name: string;
+    text: string;
+    values: unknown[];
+    read(rows: readonly Record<string, unknown>[]): Map<number, number>;
+  };
 }
 
 /** The bus topic of committed book changes. */
 export const SPOT_TOPIC = 'spot.book';
 
-/** Fill ids are drawn from their sequence this many at a time (sequences are not transactional: gaps are fine). */
-const FILL_ID_BLOCK = 1024;
+/**
+ * Order and fill ids are drawn from their sequences this many at a time (sequences are not
+ * transactional: gaps are fine). Only the books' owner draws them, and hands them out in ascending
+ * order, so a later order has a higher id (lists show the newest first by id).
+ */
+const ID_BLOCK = 1024;
 
 export type SpotContext = ReturnType<typeof createSpotContext>;
 
 export function createSpotContext(deps: SpotDeps) {
   const { db, ledger } = deps;
-  let fillIds: number[] = [];
+  const pools = { spot_orders: [] as number[], spot_fills: [] as number[] };
+  async function nextIds(exec: Executor, table: keyof typeof pools, n: number): Promise<number[]> {
+    while (pools[table].length < n) {
+      const want = Math.max(ID_BLOCK, n - pools[table].length);
+      const rows = await rawRows(
+        exec,
+        `ob_${table}_ids`,
+        `select nextval(pg_get_serial_sequence('${table}', 'id'))::bigint as id from generate_series(1, $1::int)`,
+        [want],
+      );
+      pools[table] = pools[table].concat(rows.map((r) => Number(r.id))).sort((a, b) => a - b);
+    }
+    return pools[table].splice(0, n);
+  }
 
   return {
     ...deps,
     topic: SPOT_TOPIC,
-    /** Batches written and the commands in them, since start (the benchmark prints the mean size). */
-    stats: { batches: 0, commands: 0 },
+    /**
+     * Batches written and the commands in them, since start, and where their time went (ms, summed):
+     * ids and discounts read before the transaction, its first round trip (BEGIN, balance locks, early
+     * inserts), the batch applied in memory, its last round trip (the bundle and COMMIT). The
+     * benchmark prints the means.
+     */
+    stats: { batches: 0, commands: 0, beforeMs: 0, firstMs: 0, planMs: 0, lastMs: 0 },
 
     /** A numeric column's text as units at `scale` (trailing zeros beyond it are fine). */
     toUnits: (v: string, scale: number) => parseDecimal(v, scale, { allowNegative: false }),
@@ -70,18 +99,8 @@ export function createSpotContext(deps: SpotDeps) {
     },
 
     /** `n` fresh fill ids (`exec`: outside the batch's transaction where there is an outside). */
-    async nextFillIds(exec: Executor, n: number): Promise<number[]> {
-      while (fillIds.length < n) {
-        const want = Math.max(FILL_ID_BLOCK, n - fillIds.length);
-        const rows = await rawRows(
-          exec,
-          'ob_spot_fill_ids',
-          "select nextval(pg_get_serial_sequence('spot_fills', 'id'))::bigint as id from generate_series(1, $1::int)",
-          [want],
-        );
-        fillIds = fillIds.concat(rows.map((r) => Number(r.id)));
-      }
-      return fillIds.splice(0, n);
-    },
+    nextFillIds: (exec: Executor, n: number) => nextIds(exec, 'spot_fills', n),
+    /** `n` fresh order ids, ascending (`exec` as above). */
+    nextOrderIds: (exec: Executor, n: number) => nextIds(exec, 'spot_orders', n),
   };
 }

@@ -159,8 +159,19 @@ export class BatchPlan {
     const account = (n.side === 'buy' ? n.accounts.quote : n.accounts.base).available.id;
     const have = this.available.get(account) ?? 0n;
     if (have < hold) return this.refuse(n.id, spotErrors.insufficient());
+    // Field by field (a spread of `n` is several times slower in this loop).
     const order: LiveOrder = {
-      ...n,
+      id: n.id,
+      publicId: n.publicId,
+      orderNo: n.orderNo,
+      userId: n.userId,
+      side: n.side,
+      type: n.type,
+      tif: n.tif,
+      priceTicks: n.priceTicks,
+      qtyLots: n.qtyLots,
+      accounts: n.accounts,
+      createdAt: n.createdAt,
       protectionTicks: protection,
       filledLots: 0,
       turnover: 0n,

@@ -71,6 +71,11 @@ export const spotRepository = {
     return orderInsert.statement(rows);
   },
 
+  /** New orders written once, in the state their batch leaves them in (a taken public id leaves one out). */
+  insertOrdersPart(name: string, rows: readonly NewSpotOrderRow[]): BundlePart {
+    return orderInsert.part(name, rows, 'id');
+  },
+
   deleteOrdersPart(name: string, ids: readonly number[]): BundlePart {
     return { name, text: 'delete from spot_orders where id = any($1::bigint[]) returning id', values: [ids] };
   },

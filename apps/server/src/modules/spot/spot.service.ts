@@ -385,7 +385,7 @@ export function createSpotService(deps: SpotDeps & { publicIds?: () => number })
     },
 
     /** Batches written and the orders (commands) in them, since start. */
-    batchStats: () => ({ batches: ctx.stats.batches, orders: ctx.stats.commands }),
+    batchStats: () => ({ ...ctx.stats, orders: ctx.stats.commands }),
 
     /** The pair's grid and its feed instrument (the market maker reads them). */
     pair: (pairId: number) => grids.get(pairId),
