@@ -102,5 +102,8 @@ export function createSpotContext(deps: SpotDeps) {
     nextFillIds: (exec: Executor, n: number) => nextIds(exec, 'spot_fills', n),
     /** `n` fresh order ids, ascending (`exec` as above). */
     nextOrderIds: (exec: Executor, n: number) => nextIds(exec, 'spot_orders', n),
+    /** `n` order ids from those drawn already, without waiting; null when fewer are left. */
+    takeOrderIds: (n: number): number[] | null =>
+      pools.spot_orders.length >= n ? pools.spot_orders.splice(0, n) : null,
   };
 }

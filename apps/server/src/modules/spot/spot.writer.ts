@@ -155,6 +155,8 @@ export function createBookWriter(
       resolve(a);
     };
   }
+  /** The platform's fee accounts this book pays into (fixed by the pair's id and currencies). */
+  let feeAccounts: { base: AccountMeta; quote: AccountMeta } | null = null;
   let busy = false;
   let loading: Promise<void> | null = null;
   let stopped = false;
@@ -217,10 +219,10 @@ export function createBookWriter(
       stats[key] += now - at;
       at = now;
     };
-    const fees = {
-      base: await feeShard(grid.base),
-      quote: await feeShard(grid.quote),
-    };
+    // Every await before the transaction's first round trip yields to whatever else the process has
+    // queued (HTTP requests), while the database waits: what is known already is used as it is.
+    feeAccounts ??= { base: await feeShard(grid.base), quote: await feeShard(grid.quote) };
+    const fees = feeAccounts;
     // The VIP discounts of everyone who may trade in this batch (levels change once a day).
     const traders = new Set<number>();
     for (const j of batch) if (j.kind === 'submit') traders.add(j.order.userId);
@@ -230,7 +232,7 @@ export function createBookWriter(
     let discounts: Map<number, number> =
       !discountRead && ctx.feeDiscounts && traders.size > 0 ? await ctx.feeDiscounts([...traders]) : new Map();
     const submits = batch.filter((j): j is SubmitJob => j.kind === 'submit');
-    const ids = submits.length ? await ctx.nextOrderIds(db, submits.length) : [];
+    const ids = ctx.takeOrderIds(submits.length) ?? (await ctx.nextOrderIds(db, submits.length));
     const idOf = new Map(submits.map((j, i) => [j, ids[i] as number]));
     const early = submits.filter((j) => alone || j.row.clientOrderId !== null);
     const earlyIds = new Set(early.map((j) => idOf.get(j) as number));
