@@ -6,26 +6,18 @@
 import type { Quote } from '@openbourse/contracts/market.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BuildOptions } from './app.ts';
+import { createBackOffice } from './platform.admin.ts';
 import { createIdentity } from './platform.identity.ts';
 import { createProducts } from './platform.products.ts';
 import type { Clock } from './lib/clock.ts';
 import { checkKeyFingerprint } from './lib/secret-box.fingerprint.ts';
-import { createAdminAccounts } from './modules/admin/admin.accounts.ts';
-import { createAdminAuth } from './modules/admin/admin.auth.ts';
-import { createAdminDashboard } from './modules/admin/admin.dashboard.ts';
-import { createAdminContent } from './modules/admin/admin.content.ts';
-import { CONFIG_TOPIC, createAdminInstruments } from './modules/admin/admin.instruments.ts';
-import { createAdminParams } from './modules/admin/admin.params.ts';
-import { createAdminSpot } from './modules/admin/admin.spot.ts';
-import { createAdminUsers } from './modules/admin/admin.users.ts';
+import { CONFIG_TOPIC } from './modules/admin/admin.instruments.ts';
 import { createAdminFunding } from './modules/admin/admin.funding.ts';
 import { createAdminKyc } from './modules/admin/admin.kyc.ts';
 import { createKycService } from './modules/kyc/kyc.service.ts';
-import { createSessionsDirectory } from './modules/auth/auth.sessions.ts';
 import { createUsersDirectory } from './modules/users/users.directory.ts';
 import { createLeases } from './modules/cluster/cluster.leases.ts';
 import { ROLES } from './modules/cluster/cluster.roles.ts';
-import { createContentEditor } from './modules/content/content.editor.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { createEvents } from './modules/events/events.service.ts';
 import { createExchangeService } from './modules/exchange/exchange.service.ts';
@@ -33,7 +25,6 @@ import { createFeesService } from './modules/fees/fees.service.ts';
 import { formatVolume, volumeUnits } from './modules/levels/levels.arithmetic.ts';
 import { defineLevelJobs } from './modules/levels/levels.jobs.ts';
 import { createLevels } from './modules/levels/levels.service.ts';
-import { createAdminLevels } from './modules/admin/admin.levels.ts';
 import { blobStoreFromConfig } from './modules/files/blob-store.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import { createHomeService } from './modules/home/home.service.ts';
@@ -142,7 +133,6 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     },
   });
   defineLevelJobs(jobs, db, levels);
-  const adminLevels = createAdminLevels({ db, clock, levels });
   /** The last recorded quote of a coin's USDT market (balances value coins by it, exchanges price them). */
   const usdtMarketQuote = async (currency: string, { tradableOnly }: { tradableOnly: boolean }) => {
     const inst = await market.getInstrument(`${currency}USDT`).catch(() => null);
@@ -267,20 +257,22 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   // Uploads: a folder under DATA_DIR, or an S3-compatible store (S3_*).
   const fileStore = blobStoreFromConfig(opts.config);
   const files = createFilesService({ db, store: fileStore, clock, log });
-  // The back office: admin accounts, sessions and TOTP, the audit log.
-  const adminAuth = createAdminAuth({
+  // The back office: operators' sign-in (TOTP sealed in the secret box), accounts and audit, users, settings.
+  const backOffice = createBackOffice({
     db,
     clock,
     limiter,
     sessionTtlMs: (opts.config.ADMIN_SESSION_TTL_HOURS ?? 8) * 3_600_000,
-    box: secrets['admin-twofactor'],
+    twoFactorBox: secrets['admin-twofactor'],
+    users,
+    trading,
+    ledger,
+    params,
+    market,
+    events,
+    levels,
   });
-  const adminAccounts = createAdminAccounts({ db, clock });
-  const adminDashboard = createAdminDashboard({ db, clock, users, trading, ledger });
-  const adminParams = createAdminParams({ db, clock, params });
-  const adminInstruments = createAdminInstruments({ db, clock, market, events });
-  const adminSpot = createAdminSpot({ db, clock, events, ledger, market });
-  const adminContent = createAdminContent({ db, clock, editor: createContentEditor({ db, clock }) });
+  const { adminAuth, adminUsers } = backOffice;
   // An operator's instrument edit, heard by every process: instruments reloaded, the feed restarted.
   // A spot pair's edit: every process reloads its pairs.
   events.subscribe(CONFIG_TOPIC, (m) => {
@@ -294,15 +286,6 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
       .reloadInstruments()
       .then(() => trading.refreshInstruments())
       .catch((err: unknown) => log.error({ err }, 'market: reloading instruments failed'));
-  });
-  const adminUsers = createAdminUsers({
-    db,
-    clock,
-    directory: createUsersDirectory({ db }),
-    sessions: createSessionsDirectory({ db, clock, events }),
-    ledger,
-    trading,
-    published: () => events.published(),
   });
   // Money in and out: the networks, deposits and their review in the back office.
   const deposits = createDeposits({ db, clock, ledger, files });
@@ -365,24 +348,16 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
   const services = {
     ...identity,
     ...products,
+    ...backOffice,
     levels,
-    adminLevels,
     kyc,
     adminKyc,
-    adminAuth,
     adminFunding,
     deposits,
     withdrawals,
     exchange,
     spot,
     maker,
-    adminAccounts,
-    adminDashboard,
-    adminUsers,
-    adminParams,
-    adminInstruments,
-    adminSpot,
-    adminContent,
     params,
     files,
     mailer,
