@@ -290,9 +290,11 @@ export function createBookWriter(
       lap('lastMs');
       return res.ids.event?.[0] ?? null;
     });
-    // Committed: the answers and the event (a failure to publish is the relay's to retry).
+    // Committed: the answers and the event. The book's next batch does not wait for the publish (a
+    // round trip to Redis with several processes); publishes leave in batch order on one connection,
+    // and a failed one is the relay's to retry.
     if (change) {
-      await onCommitted(change, result, payload).catch((err: unknown) =>
+      void onCommitted(change, result, payload).catch((err: unknown) =>
         log.error({ err }, 'spot: publishing a book change failed'),
       );
     }
