@@ -1,26 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buyHoldUnits, orderFees, userRates, worstRatePpm } from '../spot.fees.ts';
-import { feeDue, gridOf } from '../spot.grid.ts';
-import type { SpotPairRow } from '../spot.tables.ts';
+import { feeDue } from '../spot.grid.ts';
+import { btcUsdtGrid } from './fixtures.ts';
 
-/** BTC/USDT as seeded: tick 0.01 × lot 0.0001 = one USDT minor unit (6 decimals); maker 0.08 %, taker 0.1 %. */
-const row = (over: Partial<SpotPairRow> = {}) =>
-  ({
-    id: 1,
-    symbol: 'BTC/USDT',
-    base: 'BTC',
-    quote: 'USDT',
-    tickSize: '0.01',
-    lotSize: '0.0001',
-    minLots: 1,
-    maxLots: 1_000_000,
-    makerFeePpm: 800,
-    takerFeePpm: 1000,
-    protectionPpm: 50_000,
-    ...over,
-  }) as SpotPairRow;
-const grid = (over: Partial<SpotPairRow> = {}) => gridOf(row(over), 8, 6);
+const grid = btcUsdtGrid;
 
 describe('spot fees (one function for the preview and the settlement)', () => {
   it('takes the VIP discount off each rate, rounded up to the ppm', () => {

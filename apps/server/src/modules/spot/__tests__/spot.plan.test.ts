@@ -7,27 +7,10 @@ import { OrderBook } from '@openbourse/engine';
 import { describe, expect, it } from 'vitest';
 import type { AccountMeta } from '../../ledger/ledger.service.ts';
 import { bundleOf, fillRows } from '../spot.bundle.ts';
-import { gridOf } from '../spot.grid.ts';
 import { BatchPlan, type LiveOrder, type NewOrder, type PairAccounts, SPOT_CODES } from '../spot.plan.ts';
-import type { SpotPairRow } from '../spot.tables.ts';
+import { btcUsdtGrid } from './fixtures.ts';
 
-const grid = gridOf(
-  {
-    id: 1,
-    symbol: 'BTC/USDT',
-    base: 'BTC',
-    quote: 'USDT',
-    tickSize: '0.01',
-    lotSize: '0.0001',
-    minLots: 1,
-    maxLots: 1_000_000,
-    makerFeePpm: 800,
-    takerFeePpm: 1000,
-    protectionPpm: 50_000,
-  } as SpotPairRow,
-  8,
-  6,
-);
+const grid = btcUsdtGrid();
 
 let nextAccount = 100;
 const account = (userId: number | null, currency: string, kind: string): AccountMeta => ({
