@@ -124,7 +124,8 @@ describe.each(layouts)('trading journey (%s)', (layout) => {
     await page.getByTestId('indicator-rsi').click();
     await expect.poll(() => page.getByTestId('indicator-rsi').getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => chart.getByTestId('chart-legend').textContent()).toMatch(/\d/);
-    // Drag the take profit line down (a long's TP stays above the price), then confirm the move.
+    // Drag the take profit line down a little (a long's TP stays above the price: 1% away is ~19 px
+    // when the chart spans ~15,000 USDT, as it may with the generated history), then confirm.
     const handle = chart.getByTestId('line-handle-takeProfit');
     await chart.scrollIntoViewIfNeeded();
     await handle.waitFor({ state: 'visible', timeout: 10_000 });
@@ -133,7 +134,7 @@ describe.each(layouts)('trading journey (%s)', (layout) => {
     if (!box) throw new Error('no take-profit handle');
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + 25, { steps: 5 });
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + 8, { steps: 4 });
     await page.mouse.up();
     const move = page.getByTestId('move-line-dialog');
     await move.waitFor();
