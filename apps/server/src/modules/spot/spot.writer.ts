@@ -179,10 +179,9 @@ export function createBookWriter(
     const traders = new Set<number>();
     for (const j of batch) if (j.kind === 'submit') traders.add(j.order.userId);
     for (const o of live.values()) traders.add(o.userId);
-    // Read in the transaction's first round trip; without a statement form (tests), before it.
+    // Read in the transaction's first round trip (no levels module wired: no discounts).
     const discountRead = ctx.discountsStatement && traders.size > 0 ? ctx.discountsStatement([...traders]) : null;
-    let discounts: Map<number, number> =
-      !discountRead && ctx.feeDiscounts && traders.size > 0 ? await ctx.feeDiscounts([...traders]) : new Map();
+    let discounts = new Map<number, number>();
     const submits = batch.filter((j): j is SubmitJob => j.kind === 'submit');
     const ids = ctx.takeOrderIds(submits.length) ?? (await ctx.nextOrderIds(db, submits.length));
     const idOf = new Map(submits.map((j, i) => [j, ids[i] as number]));
