@@ -113,6 +113,20 @@ async function pipelined(client: pg.PoolClient, statements: readonly Statement[]
 }
 
 const BEGIN: Statement = { text: 'begin', values: [] };
+/**
+ * A batch's statements are keyed writes: they join the rows of a batch (`unnest` of its arrays) to
+ * tables by their keys. Their plans are cached per connection (prepared statements), and a plan made
+ * while a table was small (a fresh platform, or before autovacuum's next ANALYZE) scans that table
+ * whole, hashed, for as long as it stays cached: a growing cost per batch that measured 40 % of a
+ * spot batch's bundle within seconds of a benchmark's start. Planned in these transactions, the
+ * batch's statements take the index lookups whatever the statistics say.
+ */
+const KEYED_PLANS: Statement = {
+  name: 'ob_keyed_plans',
+  text: `select set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true),
+    set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true)`,
+  values: [],
+};
 const COMMIT: Statement = { text: 'commit', values: [] };
 
 /** A Drizzle handle per pooled connection (building one reads the whole schema). */
@@ -125,6 +139,11 @@ function handleFor(client: pg.PoolClient): Db {
     handles.set(client, h);
   }
   return h;
+}
+
+/** Whether transactions on `db` may be in flight side by side (PostgreSQL's pool; PGlite has one connection). */
+export function concurrentTransactions(db: Db): boolean {
+  return driverOf(db) instanceof pg.Pool;
 }
 
 export async function runPipelined<T>(db: Db, fn: (t: PipelinedTx) => Promise<T>): Promise<T> {
@@ -162,7 +181,7 @@ export async function runPipelined<T>(db: Db, fn: (t: PipelinedTx) => Promise<T>
     async first(statements) {
       if (state !== 'idle') throw new Error('pipelined SQL: first statements sent twice');
       state = 'open';
-      return (await send([BEGIN, ...statements])).slice(1);
+      return (await send([BEGIN, KEYED_PLANS, ...statements])).slice(2);
     },
     async last(parts, idParts, expect) {
       if (state !== 'open') throw new Error('pipelined SQL: the transaction is not open');
