@@ -127,15 +127,48 @@ export const spotRepository = {
       .orderBy(asc(spotOrders.bookSeq));
   },
 
-  async bookState(exec: Executor, pairId: number, mode: string): Promise<{ seq: number; maxBookSeq: number }> {
+  /**
+   * The book's row (made now if it has none), its change and batch numbers, and the last time
+   * priority given to an order.
+   */
+  async bookState(
+    exec: Executor,
+    pairId: number,
+    mode: string,
+    at: Date,
+  ): Promise<{ seq: number; batch: number; maxBookSeq: number }> {
+    await rawRows(
+      exec,
+      'ob_spot_book_row',
+      `insert into spot_books (pair_id, mode, seq, batch, updated_at) values ($1::int, $2::text, 0, 0, $3::timestamptz)
+         on conflict (pair_id, mode) do nothing`,
+      [pairId, mode, at.toISOString()],
+    );
     const rows = await rawRows(
       exec,
       'ob_spot_book_state',
-      `select coalesce((select seq from spot_books where pair_id = $1 and mode = $2), 0)::bigint as seq,
-         coalesce((select max(book_seq) from spot_orders where pair_id = $1 and mode = $2), 0)::bigint as max_seq`,
+      `select b.seq::bigint as seq, b.batch::bigint as batch,
+         coalesce((select max(book_seq) from spot_orders where pair_id = $1 and mode = $2), 0)::bigint as max_seq
+       from spot_books b where b.pair_id = $1 and b.mode = $2`,
       [pairId, mode],
     );
-    return { seq: Number(rows[0]?.seq ?? 0), maxBookSeq: Number(rows[0]?.max_seq ?? 0) };
+    const row = rows[0] ?? {};
+    return { seq: Number(row.seq ?? 0), batch: Number(row.batch ?? 0), maxBookSeq: Number(row.max_seq ?? 0) };
+  },
+
+  /**
+   * A batch's first statement: the book's batch number, one up, answered. Sent while the batch
+   * before is in flight, it waits for that one's end (its row lock) and counts from what that one
+   * left: the number it answers is the one the writer expects only if every batch before committed
+   * and no other process wrote the book. (A condition on the old number would not wait: a row that
+   * does not match in the statement's snapshot is skipped, locked or not.)
+   */
+  chainStatement(pairId: number, mode: string) {
+    return {
+      name: 'ob_spot_chain',
+      text: 'update spot_books set batch = batch + 1 where pair_id = $1::int and mode = $2::text returning batch',
+      values: [pairId, mode],
+    };
   },
 
   /** The top `levels` of each side, aggregated from the resting orders, with the change number they are at. */

@@ -210,8 +210,9 @@ export function createSpotService(deps: SpotDeps & { publicIds?: () => number })
 
     async submit(userId: number, mode: Mode, input: SubmitInput): Promise<SpotOrder> {
       const { grid, lots, ticks } = checked(input);
-      const digest = digestOf(grid.id, input, lots, ticks);
-      if (input.clientOrderId) {
+      // What a retry with the same clientOrderId must repeat (only orders with one keep it).
+      const digest = input.clientOrderId ? digestOf(grid.id, input, lots, ticks) : null;
+      if (input.clientOrderId && digest) {
         const first = await byClientOrderId(userId, mode, grid, input.clientOrderId, digest);
         if (first) return first;
       }
@@ -238,14 +239,14 @@ export function createSpotService(deps: SpotDeps & { publicIds?: () => number })
             held: '0',
             status: 'open',
             clientOrderId: input.clientOrderId ?? null,
-            clientRequestHash: input.clientOrderId ? digest : null,
+            clientRequestHash: digest,
             createdAt: now,
             updatedAt: now,
           },
           { userId, side: input.side, type: input.type, tif, priceTicks: ticks, qtyLots: lots, accounts },
         );
         if (!isDuplicate(answer)) return settle(grid, answer);
-        if (input.clientOrderId) {
+        if (input.clientOrderId && digest) {
           const first = await byClientOrderId(userId, mode, grid, input.clientOrderId, digest);
           if (first) return first;
         }

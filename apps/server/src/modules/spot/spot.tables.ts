@@ -177,6 +177,12 @@ export const spotBooks = pgTable(
       .references(() => spotPairs.id),
     mode: text('mode').notNull(),
     seq: bigint('seq', { mode: 'number' }).notNull().default(0),
+    /**
+     * The number of the book's last committed batch. Each batch moves it from n − 1 to n as its first
+     * statement, so a batch sent while the one before is still in flight waits for that one's COMMIT
+     * and fails when it failed (spot.writer.ts), and a process that lost the book cannot write it.
+     */
+    batch: bigint('batch', { mode: 'number' }).notNull().default(0),
     updatedAt: at('updated_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.pairId, t.mode] })],

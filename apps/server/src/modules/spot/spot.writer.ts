@@ -1,15 +1,18 @@
 /**
  * The owner of one order book (a pair in one account mode): the only writer of its orders, in the
  * process that holds the spot lease. Commands queue while a batch's transaction is in flight and go
- * together in the next one (group commit), in arrival order, in two round trips (db/pipeline.ts):
+ * together in the next one (group commit), in arrival order, in two round trips (db/pipeline.ts),
+ * one behind another (spot.chain.ts):
  *
- *   BEGIN; lock the submitters' available accounts and read their balances; insert the new orders —
+ *   BEGIN; the book's batch number one up (so this batch waits for the one before to commit); lock the
+ *   submitters' available accounts and read their balances; insert the orders that carry a
+ *   clientOrderId —
  *   then, in memory, each command in turn: a new order's hold is checked against its user's balance
  *   (spent as orders are admitted), then the book matches it; a cancel takes an order off the book
  *   (spot.plan.ts) —
- *   one bundle: delete the refused orders' rows, write every touched order's new state, the fills,
- *   the holds and transfers in both currencies (ledger.bulk.ts), the book's change number and the
- *   batch's event, each part checking its own row count; COMMIT.
+ *   one bundle: delete the refused orders' rows, write the new orders and every touched order's new
+ *   state, the fills, the holds and transfers in both currencies (ledger.bulk.ts), the book's change
+ *   number and the batch's event, each part checking its own row count; COMMIT.
  *
  * Answers go out only after the COMMIT: an order acknowledged is durable. The book in memory runs
  * ahead of the database only inside a batch; when a batch's transaction fails, the book is rebuilt
@@ -19,7 +22,8 @@
 import type { L2Snapshot } from '@openbourse/engine';
 import { OrderBook } from '@openbourse/engine';
 import { SPOT_DEPTH_LEVELS } from '@openbourse/contracts/spot.ts';
-import { AfterCommitError } from '../../db/pipeline.ts';
+import { concurrentTransactions } from '../../db/pipeline.ts';
+import { createBatchRunner } from './spot.chain.ts';
 import type { AccountMeta } from '../ledger/ledger.service.ts';
 import { BatchPlan, type LiveOrder, type NewOrder } from './spot.plan.ts';
 import type { PairGrid } from './spot.grid.ts';
@@ -90,6 +94,14 @@ export function createBookWriter(
   let live = new Map<number, LiveOrder>();
   let seq = 0;
   let bookSeq = 0;
+  /** The number of the book's last batch started (spot_books.batch once it commits). */
+  let batchNo = 0;
+  /**
+   * Batches in flight at once: the next one's first round trip goes out as soon as this one's bundle
+   * is sent, waits in the database for this one's COMMIT (spot_books.batch), and is matched while
+   * this one commits. PGlite's one connection takes one transaction at a time.
+   */
+  const depth = concurrentTransactions(db) ? 2 : 1;
   /** The top levels as last published: diffs are computed against them. */
   let top: L2Snapshot = { bids: [], asks: [] };
   const queue: Job[] = [];
@@ -109,14 +121,13 @@ export function createBookWriter(
   }
   /** The platform's fee accounts this book pays into (fixed by the pair's id and currencies). */
   let feeAccounts: { base: AccountMeta; quote: AccountMeta } | null = null;
-  let busy = false;
   let loading: Promise<void> | null = null;
   let stopped = false;
 
   /** The book as the database has it: resting orders in time priority, the change number. */
   async function load(): Promise<void> {
     const rows = await repo.openOrders(db, grid.id, mode);
-    const state = await repo.bookState(db, grid.id, mode);
+    const state = await repo.bookState(db, grid.id, mode, clock.now());
     const next = new Map<number, LiveOrder>();
     for (const r of rows) next.set(r.id, liveOf(ctx, grid, r, await ctx.accountsOf(r.userId, mode, grid)));
     const side = (s: 'buy' | 'sell') =>
@@ -141,6 +152,7 @@ export function createBookWriter(
     book = b;
     live = next;
     seq = state.seq;
+    batchNo = state.batch;
     bookSeq = state.maxBookSeq;
     top = book.l2(SPOT_DEPTH_LEVELS);
   }
@@ -163,7 +175,7 @@ export function createBookWriter(
    * before the book sees it. A late insert that meets a taken one fails its batch, whose commands are
    * then tried alone.
    */
-  async function writeBatch(batch: Job[], alone = false, sent?: () => void): Promise<Answer[]> {
+  async function writeBatch(batch: Job[], alone = false, planned?: () => void): Promise<Answer[]> {
     const stats = ctx.stats;
     let at = performance.now();
     const lap = (key: 'beforeMs' | 'firstMs' | 'planMs' | 'lastMs') => {
@@ -191,6 +203,9 @@ export function createBookWriter(
     let outcomes!: Answer[];
     let change: BookChange | null = null;
     let payload: unknown = null;
+    const link = repo.chainStatement(grid.id, mode);
+    batchNo += 1;
+    const expected = batchNo;
     lap('beforeMs');
     const result = await ledger.runPipelined(async (t) => {
       const now = clock.now();
@@ -201,15 +216,15 @@ export function createBookWriter(
       const insert = early.length
         ? repo.insertOrdersStatement(early.map((j) => ({ ...j.row, id: idOf.get(j), createdAt: now, updatedAt: now })))
         : null;
-      const statements = [quoteLock?.statement, baseLock?.statement, insert, discountRead].filter(
+      const statements = [link, quoteLock?.statement, baseLock?.statement, insert, discountRead].filter(
         (s) => s !== undefined && s !== null,
       );
-      const first = t.first(statements as never);
-      // On its way: the previous batch's answers may go now (run()).
-      sent?.();
-      const rows = await first;
+      const rows = await t.first(statements as never);
       lap('firstMs');
-      let k = 0;
+      if (Number(rows[0]?.[0]?.batch) !== expected) {
+        throw new Error('spot: the batch before failed, or another process wrote the book');
+      }
+      let k = 1;
       const balances = new Map<number, bigint>();
       if (quoteLock) for (const [id, v] of quoteLock.read(rows[k++] ?? [])) balances.set(id, v);
       if (baseLock) for (const [id, v] of baseLock.read(rows[k++] ?? [])) balances.set(id, v);
@@ -230,7 +245,10 @@ export function createBookWriter(
         return plan.submit(newOrder(j, r.id, r.publicId, r.orderNo, r.createdAt));
       });
       const refused = plan.refused.filter((id) => earlyIds.has(id));
-      if (plan.touched.size === 0 && refused.length === 0) return null;
+      if (plan.touched.size === 0 && refused.length === 0) {
+        planned?.();
+        return null;
+      }
       const postings = plan.postings();
       const quote = await ledger.bulkParts(t.tx, { currency: grid.quote, prefix: 'q', ...postings.quote });
       const base = await ledger.bulkParts(t.tx, { currency: grid.base, prefix: 'b', ...postings.base });
@@ -280,11 +298,14 @@ export function createBookWriter(
       // Only a batch that changed an order tells anyone (a batch of refusals has nothing to say).
       const parts2 = touched.length ? [...parts, ctx.events.ownPart('event', ctx.topic, event)] : parts;
       lap('planMs');
-      const res = await t.last(
+      const sending = t.last(
         parts2,
         touched.length ? ['event'] : [],
         touched.length ? { ...expect, event: 1 } : expect,
       );
+      // The book in memory is this batch's: the next batch may be matched against it now.
+      planned?.();
+      const res = await sending;
       if (touched.length) change = event;
       lap('lastMs');
       return res.ids.event?.[0] ?? null;
@@ -305,87 +326,25 @@ export function createBookWriter(
     return shards[grid.id % shards.length] as AccountMeta;
   }
 
-  async function run(): Promise<void> {
-    busy = true;
-    /**
-     * A committed batch's answers, held back until the next batch's first round trip is on its way:
-     * answering 32 HTTP requests takes the process a few milliseconds the database would otherwise
-     * spend waiting for that round trip. With nothing queued they go at once.
-     */
-    let answers: (() => void) | null = null;
-    const flush = () => {
-      const a = answers;
-      answers = null;
-      a?.();
-    };
-    try {
-      await ensureLoaded();
-      while (queue.length > 0 && !stopped) {
-        const batch = queue.splice(0, MAX_BATCH);
-        ctx.stats.batches += 1;
-        ctx.stats.commands += batch.length;
-        try {
-          const outcomes = await writeBatch(batch, false, flush);
-          flush();
-          answers = () => {
-            batch.forEach((j, i) => {
-              j.resolve(outcomes[i] ?? new Error('spot: a batch lost a command'));
-            });
-          };
-          if (queue.length === 0 || stopped) flush();
-        } catch (e) {
-          flush();
-          if (e instanceof AfterCommitError) {
-            // Committed, then failed: the orders stand; the book is read again to be sure.
-            log.error({ err: e.cause }, 'spot: a batch failed after its commit');
-            for (const j of batch) j.resolve(e);
-            await reload();
-            continue;
-          }
-          await reload();
-          if (batch.length === 1) {
-            (batch[0] as Job).resolve(e instanceof Error ? e : new Error(String(e)));
-            continue;
-          }
-          // Each command again on its own, ahead of anything that arrived meanwhile.
-          log.warn({ err: e, size: batch.length }, 'spot: a batch failed; its commands are tried one by one');
-          for (const j of [...batch].reverse()) queue.unshift(j);
-          await runAlone(batch.length);
-        }
-      }
-    } catch (e) {
-      // The book could not be loaded: everything waiting is refused for now.
-      log.error({ err: e }, 'spot: loading a book failed');
-      for (const j of queue.splice(0)) j.resolve(e instanceof Error ? e : new Error(String(e)));
-    } finally {
-      flush();
-      busy = false;
-    }
-  }
-
-  /** The next `n` queued commands, each in a batch of its own. */
-  async function runAlone(n: number): Promise<void> {
-    for (let i = 0; i < n && queue.length > 0; i++) {
-      const j = queue.shift() as Job;
-      try {
-        // A book that could not be read again (database down) must not be matched against.
-        await ensureLoaded();
-        const [o] = await writeBatch([j], true);
-        j.resolve(o ?? new Error('spot: a batch lost a command'));
-      } catch (e) {
-        await reload();
-        j.resolve(e instanceof Error ? e : new Error(String(e)));
-      }
-    }
-  }
-
   async function reload(): Promise<void> {
     loading = null;
     await ensureLoaded().catch((err: unknown) => log.error({ err }, 'spot: reloading a book failed'));
   }
 
+  const runner = createBatchRunner<Job, Answer>({
+    queue,
+    depth,
+    maxBatch: MAX_BATCH,
+    stats: ctx.stats,
+    log,
+    write: writeBatch,
+    ensureLoaded,
+    reload,
+    stopped: () => stopped,
+  });
+
   function kick(): void {
-    if (!busy) void run();
+    if (!runner.busy) void runner.run();
   }
 
   return {

@@ -1,0 +1,183 @@
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { createServerDatabase, PG_URL } from '../../../test/db.ts';
+import { createBatchRunner } from '../spot.chain.ts';
+import { spotRepository as repo } from '../spot.repository.ts';
+
+interface Cmd {
+  n: number;
+  answer?: string | Error;
+  resolve(a: string | Error): void;
+}
+
+const cmd = (n: number): Cmd => {
+  const c: Cmd = {
+    n,
+    resolve(a) {
+      c.answer = a;
+    },
+  };
+  return c;
+};
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+/** A fake transaction per batch, ended by the test: it records what the runner does and when. */
+function harness(depth: number) {
+  const queue: Cmd[] = [];
+  const events: string[] = [];
+  const open: { batch: number[]; plan(): void; commit(): void; fail(e?: Error): void }[] = [];
+  let reloads = 0;
+  const runner = createBatchRunner<Cmd, string>({
+    queue,
+    depth,
+    maxBatch: 4,
+    stats: { batches: 0, commands: 0 },
+    log: { error: () => undefined, warn: () => undefined },
+    write(batch, alone, planned) {
+      const ns = batch.map((c) => c.n);
+      events.push(`${alone ? 'alone' : 'write'} ${ns.join(',')}`);
+      return new Promise((resolve, reject) => {
+        open.push({
+          batch: ns,
+          plan: () => planned?.(),
+          commit: () => resolve(ns.map((x) => `ok ${x}`)),
+          fail: (e = new Error('batch failed')) => reject(e),
+        });
+      });
+    },
+    ensureLoaded: async () => undefined,
+    reload: async () => {
+      reloads += 1;
+      events.push('reload');
+    },
+    stopped: () => false,
+  });
+  return { queue, events, open, runner, reloads: () => reloads };
+}
+
+describe('the batch runner', () => {
+  it('sends the next batch once the one before has sent its bundle, and answers a batch after the next one’s bundle', async () => {
+    const h = harness(2);
+    const first = [cmd(1), cmd(2)];
+    h.queue.push(...first);
+    const running = h.runner.run();
+    await tick();
+    expect(h.events).toEqual(['write 1,2']);
+    const later = [cmd(3), cmd(4)];
+    h.queue.push(...later);
+    await tick();
+    // Batch 1 has not sent its bundle: batch 2 must not be matched against a book still changing.
+    expect(h.events).toEqual(['write 1,2']);
+    h.open[0]?.plan();
+    await tick();
+    expect(h.events).toEqual(['write 1,2', 'write 3,4']);
+    h.open[0]?.commit();
+    await tick();
+    // Committed, but its answers wait for batch 2's bundle (which waited in the database for that COMMIT).
+    expect(first.map((c) => c.answer)).toEqual([undefined, undefined]);
+    h.open[1]?.plan();
+    await tick();
+    expect(first.map((c) => c.answer)).toEqual(['ok 1', 'ok 2']);
+    expect(later.map((c) => c.answer)).toEqual([undefined, undefined]);
+    h.open[1]?.commit();
+    await running;
+    expect(later.map((c) => c.answer)).toEqual(['ok 3', 'ok 4']);
+  });
+
+  it('keeps one batch at a time at depth 1', async () => {
+    const h = harness(1);
+    h.queue.push(cmd(1));
+    const running = h.runner.run();
+    await tick();
+    h.queue.push(cmd(2));
+    h.open[0]?.plan();
+    await tick();
+    expect(h.events).toEqual(['write 1']);
+    h.open[0]?.commit();
+    await tick();
+    expect(h.events).toEqual(['write 1', 'write 2']);
+    h.open[1]?.plan();
+    h.open[1]?.commit();
+    await running;
+  });
+
+  it('after a failed batch: its successor fails with it, the book is read again, its commands go one by one, the successor’s after them', async () => {
+    const h = harness(2);
+    const first = [cmd(1), cmd(2)];
+    const second = [cmd(3)];
+    h.queue.push(...first);
+    const running = h.runner.run();
+    await tick();
+    h.queue.push(...second);
+    h.open[0]?.plan();
+    await tick();
+    expect(h.events).toEqual(['write 1,2', 'write 3']);
+    h.open[0]?.fail();
+    await tick();
+    // Nothing is read again while the successor is in flight (it would be matched against a book being replaced).
+    expect(h.events).toEqual(['write 1,2', 'write 3']);
+    h.open[1]?.fail(new Error('the batch before failed'));
+    for (let i = 0; i < 5; i++) await tick();
+    expect(h.events).toEqual(['write 1,2', 'write 3', 'reload', 'alone 1']);
+    h.open[2]?.commit();
+    await tick();
+    expect(h.events.at(-1)).toBe('alone 2');
+    h.open[3]?.fail(new Error('this one’s own problem'));
+    for (let i = 0; i < 5; i++) await tick();
+    // The successor's command was not its own problem: it goes in the next batch, not alone.
+    expect(h.events.slice(-2)).toEqual(['reload', 'write 3']);
+    h.open[4]?.plan();
+    h.open[4]?.commit();
+    await running;
+    expect(first.map((c) => String(c.answer))).toEqual(['ok 1', 'Error: this one’s own problem']);
+    expect(second[0]?.answer).toBe('ok 3');
+  });
+});
+
+describe.skipIf(!PG_URL)('the book’s batch number on postgres', () => {
+  it('makes a batch sent behind another wait for its COMMIT, and tells it when that one rolled back', async () => {
+    const database = await createServerDatabase('spot_chain');
+    const a = new pg.Client({ connectionString: database.url });
+    const b = new pg.Client({ connectionString: database.url });
+    await a.connect();
+    await b.connect();
+    try {
+      await a.query(
+        'create table spot_books (pair_id int, mode text, seq bigint, batch bigint, updated_at timestamptz, primary key (pair_id, mode))',
+      );
+      await a.query(`insert into spot_books values (1, 'real', 0, 0, now())`);
+      const chain = repo.chainStatement(1, 'real');
+      const step = async (c: pg.Client) => Number((await c.query(chain.text, [...chain.values])).rows[0]?.batch);
+
+      // Committed: the one behind counts from it.
+      await a.query('begin');
+      expect(await step(a)).toBe(1);
+      await b.query('begin');
+      let waited = false;
+      const behind = step(b).then((n) => {
+        waited = true;
+        return n;
+      });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(waited).toBe(false);
+      await a.query('commit');
+      expect(await behind).toBe(2);
+      await b.query('commit');
+
+      // Rolled back: the one behind finds the number the failed batch started from, not the one it expects.
+      await a.query('begin');
+      expect(await step(a)).toBe(3);
+      await b.query('begin');
+      const behind2 = step(b);
+      await new Promise((r) => setTimeout(r, 100));
+      await a.query('rollback');
+      expect(await behind2).toBe(3);
+      await b.query('rollback');
+    } finally {
+      await a.end();
+      await b.end();
+      await database.drop();
+    }
+  });
+});
