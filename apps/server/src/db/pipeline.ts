@@ -40,11 +40,17 @@ export interface PipelinedTx {
   readonly outside: Executor;
   /** The transaction's first statements, sent with its BEGIN; answers each one's rows. */
   first(statements: readonly Statement[]): Promise<Row[][]>;
-  /** Its last statement: a bundle (db/raw.ts) whose parts named in `expect` must return that many rows. */
+  /**
+   * Its last statement: a bundle (db/raw.ts) whose parts named in `expect` must return that many rows;
+   * `before`, statements run ahead of it in the same round trip (each with its own snapshot, so one
+   * that waits for another transaction lets the bundle see what that one committed; one that fails
+   * skips the bundle and the COMMIT).
+   */
   last(
     parts: readonly BundlePart[],
     idParts: readonly string[],
     expect: Readonly<Record<string, number>>,
+    before?: readonly Statement[],
   ): Promise<BundleResult>;
 }
 
@@ -158,7 +164,10 @@ export async function runPipelined<T>(db: Db, fn: (t: PipelinedTx) => Promise<T>
           for (const st of statements) rows.push(await rawRows(tx, st.name ?? '', st.text, [...st.values]));
           return rows;
         },
-        last: (parts, idParts, expect) => runBundleWithIds(tx, parts, idParts, expect),
+        last: async (parts, idParts, expect, before = []) => {
+          for (const st of before) await rawRows(tx, st.name ?? '', st.text, [...st.values]);
+          return runBundleWithIds(tx, parts, idParts, expect);
+        },
       }),
     );
   }
@@ -183,17 +192,17 @@ export async function runPipelined<T>(db: Db, fn: (t: PipelinedTx) => Promise<T>
       state = 'open';
       return (await send([BEGIN, KEYED_PLANS, ...statements])).slice(2);
     },
-    async last(parts, idParts, expect) {
+    async last(parts, idParts, expect, before = []) {
       if (state !== 'open') throw new Error('pipelined SQL: the transaction is not open');
       if (parts.length === 0) {
-        await send([COMMIT]);
+        await send([...before, COMMIT]);
         state = 'done';
         return { counts: {}, ids: {} };
       }
       const st = bundleStatement(parts, idParts, expect);
-      const [rows] = await send([st, COMMIT]);
+      const rows = await send([...before, st, COMMIT]);
       state = 'done';
-      return st.read(rows?.[0] ?? {});
+      return st.read(rows[before.length]?.[0] ?? {});
     },
   };
   try {

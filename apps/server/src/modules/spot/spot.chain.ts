@@ -43,6 +43,12 @@ const asError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));
 export function createBatchRunner<J extends Queued<A>, A>(o: BatchRunnerOptions<J, A>) {
   const { queue, log } = o;
   let busy = false;
+  /** Called when a command arrives while a batch is in flight. */
+  let arrived: (() => void) | null = null;
+  const arrival = () =>
+    new Promise<true>((resolve) => {
+      arrived = () => resolve(true);
+    });
 
   function start(batch: J[]): Running<J, A> {
     o.stats.batches += 1;
@@ -125,6 +131,16 @@ export function createBatchRunner<J extends Queued<A>, A>(o: BatchRunnerOptions<
     try {
       await o.ensureLoaded();
       while (!o.stopped() && (queue.length > 0 || inflight)) {
+        if (inflight && o.depth > 1 && queue.length === 0) {
+          // A command that arrives while the batch is in flight starts the next batch behind it.
+          const ended = inflight.done.then(
+            () => false,
+            () => false,
+          );
+          const next = await Promise.race([ended, arrival()]);
+          arrived = null;
+          if (next && queue.length > 0) continue;
+        }
         if (inflight && (o.depth === 1 || queue.length === 0)) {
           const r: Running<J, A> = inflight;
           inflight = null;
@@ -152,6 +168,10 @@ export function createBatchRunner<J extends Queued<A>, A>(o: BatchRunnerOptions<
 
   return {
     run,
+    /** A command was queued (the writer's kick while running). */
+    wake() {
+      arrived?.();
+    },
     get busy() {
       return busy;
     },

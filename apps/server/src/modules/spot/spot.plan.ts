@@ -98,7 +98,7 @@ export interface PlanFill {
   makerFee: bigint;
 }
 
-interface Postings {
+export interface Postings {
   holds: BulkHold[];
   holdChanges: BulkHoldChange[];
   transfers: BulkTransfer[];

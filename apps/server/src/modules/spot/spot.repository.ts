@@ -128,8 +128,8 @@ export const spotRepository = {
   },
 
   /**
-   * The book's row (made now if it has none), its change and batch numbers, and the last time
-   * priority given to an order.
+   * The book's rows (made now if it has none: its change number, and its batch slots as a book whose
+   * last batch was 0 leaves them), its change and batch numbers, and the last time priority given.
    */
   async bookState(
     exec: Executor,
@@ -140,14 +140,23 @@ export const spotRepository = {
     await rawRows(
       exec,
       'ob_spot_book_row',
-      `insert into spot_books (pair_id, mode, seq, batch, updated_at) values ($1::int, $2::text, 0, 0, $3::timestamptz)
+      `insert into spot_books (pair_id, mode, seq, updated_at) values ($1::int, $2::text, 0, $3::timestamptz)
          on conflict (pair_id, mode) do nothing`,
       [pairId, mode, at.toISOString()],
+    );
+    await rawRows(
+      exec,
+      'ob_spot_chain_rows',
+      `insert into spot_book_chain (pair_id, mode, slot, batch)
+         select $1::int, $2::text, s, case when s = 0 then 0 else s - 3 end from generate_series(0, 2) s
+         on conflict (pair_id, mode, slot) do nothing`,
+      [pairId, mode],
     );
     const rows = await rawRows(
       exec,
       'ob_spot_book_state',
-      `select b.seq::bigint as seq, b.batch::bigint as batch,
+      `select b.seq::bigint as seq,
+         (select max(batch) from spot_book_chain where pair_id = $1 and mode = $2)::bigint as batch,
          coalesce((select max(book_seq) from spot_orders where pair_id = $1 and mode = $2), 0)::bigint as max_seq
        from spot_books b where b.pair_id = $1 and b.mode = $2`,
       [pairId, mode],
@@ -156,18 +165,47 @@ export const spotRepository = {
     return { seq: Number(row.seq ?? 0), batch: Number(row.batch ?? 0), maxBookSeq: Number(row.max_seq ?? 0) };
   },
 
+  /** Batch `no`'s first statement: its slot, locked until it ends (the next batch waits on it). */
+  slotStatement(pairId: number, mode: string, no: number) {
+    return {
+      name: 'ob_spot_chain_slot',
+      text: 'select batch from spot_book_chain where pair_id = $1::int and mode = $2::text and slot = $3::smallint for update',
+      values: [pairId, mode, no % 3],
+    };
+  },
+
   /**
-   * A batch's first statement: the book's batch number, one up, answered. Sent while the batch
-   * before is in flight, it waits for that one's end (its row lock) and counts from what that one
-   * left: the number it answers is the one the writer expects only if every batch before committed
-   * and no other process wrote the book. (A condition on the old number would not wait: a row that
-   * does not match in the statement's snapshot is skipped, locked or not.)
+   * Batch `no`'s statement ahead of its bundle: waits for batch no − 1 to end (that one holds its
+   * slot), fails unless it committed (it wrote no − 1 there), and writes `no` in this batch's slot.
+   * A statement of its own, so the bundle behind it sees what the batch before committed.
    */
-  chainStatement(pairId: number, mode: string) {
+  chainStatement(pairId: number, mode: string, no: number) {
     return {
       name: 'ob_spot_chain',
-      text: 'update spot_books set batch = batch + 1 where pair_id = $1::int and mode = $2::text returning batch',
-      values: [pairId, mode],
+      // The check reads what the lock answers (the row as the batch before left it), not the
+      // snapshot's version below it.
+      text: `with before as (
+          select batch from spot_book_chain
+          where pair_id = $1::int and mode = $2::text and slot = $4::smallint for share)
+        update spot_book_chain set batch = $3::bigint
+        where pair_id = $1::int and mode = $2::text and slot = $5::smallint
+          and ob_expect((select batch from before), $3::bigint - 1, 'spot batch before') = $3::bigint - 1
+        returning batch`,
+      values: [pairId, mode, no, (no + 2) % 3, no % 3],
+    };
+  },
+
+  /**
+   * Balances read without a lock (accounts a batch still in flight writes, and so will lock), with
+   * the book's batch number in the same snapshot: the reader adds the changes of the batches after it.
+   */
+  balancesAtBatchStatement(pairId: number, mode: string, ids: readonly number[]) {
+    return {
+      name: 'ob_spot_balances_at_batch',
+      text: `select a.id, a.balance, b.batch from ledger_accounts a
+        cross join (select max(batch) as batch from spot_book_chain where pair_id = $1::int and mode = $2::text) b
+        where a.id = any($3::bigint[])`,
+      values: [pairId, mode, ids],
     };
   },
 

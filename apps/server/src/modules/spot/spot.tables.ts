@@ -10,6 +10,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -177,15 +178,30 @@ export const spotBooks = pgTable(
       .references(() => spotPairs.id),
     mode: text('mode').notNull(),
     seq: bigint('seq', { mode: 'number' }).notNull().default(0),
-    /**
-     * The number of the book's last committed batch. Each batch moves it from n − 1 to n as its first
-     * statement, so a batch sent while the one before is still in flight waits for that one's COMMIT
-     * and fails when it failed (spot.writer.ts), and a process that lost the book cannot write it.
-     */
-    batch: bigint('batch', { mode: 'number' }).notNull().default(0),
     updatedAt: at('updated_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.pairId, t.mode] })],
+);
+
+/**
+ * Each book's batch numbers, in three slots: batch n locks slot n mod 3 in its first round trip and
+ * writes n there when it commits; before its bundle it waits for batch n − 1 (which holds slot
+ * (n − 1) mod 3 until it ends) and checks that it left n − 1 there. So a batch sent while the one
+ * before is in flight commits only after it, fails when it failed, and a process that lost the book
+ * cannot write it (spot.writer.ts, spot.chain.ts). Three slots: with two batches in flight, a slot
+ * is free again by the time its next batch locks it.
+ */
+export const spotBookChain = pgTable(
+  'spot_book_chain',
+  {
+    pairId: integer('pair_id')
+      .notNull()
+      .references(() => spotPairs.id),
+    mode: text('mode').notNull(),
+    slot: smallint('slot').notNull(),
+    batch: bigint('batch', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pairId, t.mode, t.slot] })],
 );
 
 export type SpotPairRow = typeof spotPairs.$inferSelect;

@@ -23,6 +23,7 @@ import type { L2Snapshot } from '@openbourse/engine';
 import { OrderBook } from '@openbourse/engine';
 import { SPOT_DEPTH_LEVELS } from '@openbourse/contracts/spot.ts';
 import { concurrentTransactions } from '../../db/pipeline.ts';
+import { balanceReads, type InFlight, netChanges } from './spot.balances.ts';
 import { createBatchRunner } from './spot.chain.ts';
 import type { AccountMeta } from '../ledger/ledger.service.ts';
 import { BatchPlan, type LiveOrder, type NewOrder } from './spot.plan.ts';
@@ -96,6 +97,8 @@ export function createBookWriter(
   let bookSeq = 0;
   /** The number of the book's last batch started (spot_books.batch once it commits). */
   let batchNo = 0;
+  /** Batches sent whose COMMIT has not been seen, oldest first (spot.balances.ts). */
+  const inFlight: InFlight[] = [];
   /**
    * Batches in flight at once: the next one's first round trip goes out as soon as this one's bundle
    * is sent, waits in the database for this one's COMMIT (spot_books.batch), and is matched while
@@ -153,6 +156,7 @@ export function createBookWriter(
     live = next;
     seq = state.seq;
     batchNo = state.batch;
+    inFlight.length = 0;
     bookSeq = state.maxBookSeq;
     top = book.l2(SPOT_DEPTH_LEVELS);
   }
@@ -203,113 +207,126 @@ export function createBookWriter(
     let outcomes!: Answer[];
     let change: BookChange | null = null;
     let payload: unknown = null;
-    const link = repo.chainStatement(grid.id, mode);
     batchNo += 1;
-    const expected = batchNo;
+    const no = batchNo;
+    const slot = repo.slotStatement(grid.id, mode, no);
+    const link = repo.chainStatement(grid.id, mode, no);
+    /** The batches before this one whose COMMIT has not been seen yet, as they stand now. */
+    const before = inFlight.slice();
+    let mine: InFlight | null = null;
     lap('beforeMs');
-    const result = await ledger.runPipelined(async (t) => {
-      const now = clock.now();
-      const buys = submits.filter((j) => j.order.side === 'buy').map((j) => j.order.accounts.quote.available);
-      const sells = submits.filter((j) => j.order.side === 'sell').map((j) => j.order.accounts.base.available);
-      const quoteLock = buys.length ? await ledger.balanceLock(t.outside, grid.quote, buys) : null;
-      const baseLock = sells.length ? await ledger.balanceLock(t.outside, grid.base, sells) : null;
-      const insert = early.length
-        ? repo.insertOrdersStatement(early.map((j) => ({ ...j.row, id: idOf.get(j), createdAt: now, updatedAt: now })))
-        : null;
-      const statements = [link, quoteLock?.statement, baseLock?.statement, insert, discountRead].filter(
-        (s) => s !== undefined && s !== null,
-      );
-      const rows = await t.first(statements as never);
-      lap('firstMs');
-      if (Number(rows[0]?.[0]?.batch) !== expected) {
-        throw new Error('spot: the batch before failed, or another process wrote the book');
-      }
-      let k = 1;
-      const balances = new Map<number, bigint>();
-      if (quoteLock) for (const [id, v] of quoteLock.read(rows[k++] ?? [])) balances.set(id, v);
-      if (baseLock) for (const [id, v] of baseLock.read(rows[k++] ?? [])) balances.set(id, v);
-      const stored = insert ? insert.read(rows[k++] ?? []) : [];
-      if (discountRead) discounts = discountRead.read(rows[k++] ?? []);
-      const byPublic = new Map(stored.map((r) => [r.publicId, r]));
-      plan = new BatchPlan(grid, book, live, balances, fees, now, () => ++bookSeq, discounts);
-      const late = new Map<number, SubmitJob>();
-      outcomes = batch.map((j) => {
-        if (j.kind === 'cancel') return plan.cancel(j.orderId);
-        const id = idOf.get(j) as number;
-        if (!earlyIds.has(id)) {
-          late.set(id, j);
-          return plan.submit(newOrder(j, id, j.row.publicId, j.row.orderNo, now));
+    const result = await ledger
+      .runPipelined(async (t) => {
+        const now = clock.now();
+        const buys = submits.filter((j) => j.order.side === 'buy').map((j) => j.order.accounts.quote.available);
+        const sells = submits.filter((j) => j.order.side === 'sell').map((j) => j.order.accounts.base.available);
+        const reads = await balanceReads(ledger, t.outside, grid, mode, buys, sells, before);
+        const insert = early.length
+          ? repo.insertOrdersStatement(
+              early.map((j) => ({ ...j.row, id: idOf.get(j), createdAt: now, updatedAt: now })),
+            )
+          : null;
+        const statements = [slot, ...reads.statements, insert, discountRead].filter(
+          (s) => s !== undefined && s !== null,
+        );
+        const rows = await t.first(statements as never);
+        lap('firstMs');
+        const balances = reads.read(rows.slice(1));
+        let k = 1 + reads.statements.length;
+        const stored = insert ? insert.read(rows[k++] ?? []) : [];
+        if (discountRead) discounts = discountRead.read(rows[k++] ?? []);
+        const byPublic = new Map(stored.map((r) => [r.publicId, r]));
+        plan = new BatchPlan(grid, book, live, balances, fees, now, () => ++bookSeq, discounts);
+        const late = new Map<number, SubmitJob>();
+        outcomes = batch.map((j) => {
+          if (j.kind === 'cancel') return plan.cancel(j.orderId);
+          const id = idOf.get(j) as number;
+          if (!earlyIds.has(id)) {
+            late.set(id, j);
+            return plan.submit(newOrder(j, id, j.row.publicId, j.row.orderNo, now));
+          }
+          const r = byPublic.get(j.row.publicId);
+          if (!r) return { duplicate: true as const };
+          return plan.submit(newOrder(j, r.id, r.publicId, r.orderNo, r.createdAt));
+        });
+        const refused = plan.refused.filter((id) => earlyIds.has(id));
+        if (plan.touched.size === 0 && refused.length === 0) {
+          // Nothing to write but the batch's number, after the batch before committed.
+          const ending = t.last([], [], {}, [link]);
+          planned?.();
+          await ending;
+          return null;
         }
-        const r = byPublic.get(j.row.publicId);
-        if (!r) return { duplicate: true as const };
-        return plan.submit(newOrder(j, r.id, r.publicId, r.orderNo, r.createdAt));
-      });
-      const refused = plan.refused.filter((id) => earlyIds.has(id));
-      if (plan.touched.size === 0 && refused.length === 0) {
+        const postings = plan.postings();
+        mine = { no, deltas: netChanges(postings) };
+        const quote = await ledger.bulkParts(t.tx, { currency: grid.quote, prefix: 'q', ...postings.quote });
+        const base = await ledger.bulkParts(t.tx, { currency: grid.base, prefix: 'b', ...postings.base });
+        const touched = [...plan.touched.values()];
+        const inserted = touched.filter((o) => late.has(o.id));
+        const updated = touched.filter((o) => !late.has(o.id));
+        if (plan.changed) {
+          // A change number counts what subscribers see (the top levels and the trades): a change
+          // deeper in the book moves neither, and a client must not read a gap into it.
+          const after = book.l2(SPOT_DEPTH_LEVELS);
+          const bids = levelDiff(ctx, grid, top.bids, after.bids);
+          const asks = levelDiff(ctx, grid, top.asks, after.asks);
+          if (bids.length > 0 || asks.length > 0 || plan.fills.length > 0) {
+            seq += 1;
+            change = { pairId: grid.id, mode, seq, bids, asks, trades: [], users: [] };
+          }
+          top = after;
+        }
+        const byUser = new Map<number, number[]>();
+        for (const o of touched) byUser.set(o.userId, [...(byUser.get(o.userId) ?? []), o.publicId]);
+        // Fill ids are drawn ahead from their sequence, so the pushed trades carry the ids stored.
+        const fillIds = plan.fills.length ? await ctx.nextFillIds(t.outside, plan.fills.length) : [];
+        const fills = fillRows(grid, mode, seq, now, plan.fills, fillIds);
+        const event: BookChange = {
+          ...(change ?? { pairId: grid.id, mode, seq, bids: [], asks: [] }),
+          trades: fills.map((f) => ({
+            id: f.id as number,
+            price: ctx.price(grid, f.priceTicks),
+            quantity: ctx.qty(grid, f.qtyLots),
+            side: f.takerSide as 'buy' | 'sell',
+            time: now.getTime(),
+          })),
+          users: [...byUser].map(([userId, ids]) => ({ userId, ids })),
+        };
+        const { parts, expect } = bundleOf({
+          grid,
+          mode,
+          now,
+          refused,
+          inserted: inserted.map((o) => newRow((late.get(o.id) as SubmitJob).row, stateOf(grid, o), now)),
+          updated: updated.map((o) => stateOf(grid, o)),
+          fills,
+          ledger: [quote, base],
+          seq: change ? seq : null,
+        });
+        payload = event;
+        // Only a batch that changed an order tells anyone (a batch of refusals has nothing to say).
+        const parts2 = touched.length ? [...parts, ctx.events.ownPart('event', ctx.topic, event)] : parts;
+        lap('planMs');
+        const sending = t.last(
+          parts2,
+          touched.length ? ['event'] : [],
+          touched.length ? { ...expect, event: 1 } : expect,
+          [link],
+        );
+        // The book in memory is this batch's: the next batch may be matched against it now, and reads
+        // what this one changes as this one will leave it (spot.balances.ts).
+        inFlight.push(mine);
         planned?.();
-        return null;
-      }
-      const postings = plan.postings();
-      const quote = await ledger.bulkParts(t.tx, { currency: grid.quote, prefix: 'q', ...postings.quote });
-      const base = await ledger.bulkParts(t.tx, { currency: grid.base, prefix: 'b', ...postings.base });
-      const touched = [...plan.touched.values()];
-      const inserted = touched.filter((o) => late.has(o.id));
-      const updated = touched.filter((o) => !late.has(o.id));
-      if (plan.changed) {
-        // A change number counts what subscribers see (the top levels and the trades): a change
-        // deeper in the book moves neither, and a client must not read a gap into it.
-        const after = book.l2(SPOT_DEPTH_LEVELS);
-        const bids = levelDiff(ctx, grid, top.bids, after.bids);
-        const asks = levelDiff(ctx, grid, top.asks, after.asks);
-        if (bids.length > 0 || asks.length > 0 || plan.fills.length > 0) {
-          seq += 1;
-          change = { pairId: grid.id, mode, seq, bids, asks, trades: [], users: [] };
-        }
-        top = after;
-      }
-      const byUser = new Map<number, number[]>();
-      for (const o of touched) byUser.set(o.userId, [...(byUser.get(o.userId) ?? []), o.publicId]);
-      // Fill ids are drawn ahead from their sequence, so the pushed trades carry the ids stored.
-      const fillIds = plan.fills.length ? await ctx.nextFillIds(t.outside, plan.fills.length) : [];
-      const fills = fillRows(grid, mode, seq, now, plan.fills, fillIds);
-      const event: BookChange = {
-        ...(change ?? { pairId: grid.id, mode, seq, bids: [], asks: [] }),
-        trades: fills.map((f) => ({
-          id: f.id as number,
-          price: ctx.price(grid, f.priceTicks),
-          quantity: ctx.qty(grid, f.qtyLots),
-          side: f.takerSide as 'buy' | 'sell',
-          time: now.getTime(),
-        })),
-        users: [...byUser].map(([userId, ids]) => ({ userId, ids })),
-      };
-      const { parts, expect } = bundleOf({
-        grid,
-        mode,
-        now,
-        refused,
-        inserted: inserted.map((o) => newRow((late.get(o.id) as SubmitJob).row, stateOf(grid, o), now)),
-        updated: updated.map((o) => stateOf(grid, o)),
-        fills,
-        ledger: [quote, base],
-        seq: change ? seq : null,
+        const res = await sending;
+        if (touched.length) change = event;
+        lap('lastMs');
+        return res.ids.event?.[0] ?? null;
+      })
+      .finally(() => {
+        // Committed or failed: read as the database has it from now on (a failure reloads the book).
+        const i = mine ? inFlight.indexOf(mine) : -1;
+        if (i >= 0) inFlight.splice(i, 1);
       });
-      payload = event;
-      // Only a batch that changed an order tells anyone (a batch of refusals has nothing to say).
-      const parts2 = touched.length ? [...parts, ctx.events.ownPart('event', ctx.topic, event)] : parts;
-      lap('planMs');
-      const sending = t.last(
-        parts2,
-        touched.length ? ['event'] : [],
-        touched.length ? { ...expect, event: 1 } : expect,
-      );
-      // The book in memory is this batch's: the next batch may be matched against it now.
-      planned?.();
-      const res = await sending;
-      if (touched.length) change = event;
-      lap('lastMs');
-      return res.ids.event?.[0] ?? null;
-    });
     // Committed: the answers and the event. The book's next batch does not wait for the publish (a
     // round trip to Redis with several processes); publishes leave in batch order on one connection,
     // and a failed one is the relay's to retry.
@@ -345,6 +362,7 @@ export function createBookWriter(
 
   function kick(): void {
     if (!runner.busy) void runner.run();
+    else runner.wake();
   }
 
   return {

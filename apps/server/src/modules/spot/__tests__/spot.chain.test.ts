@@ -85,6 +85,24 @@ describe('the batch runner', () => {
     expect(later.map((c) => c.answer)).toEqual(['ok 3', 'ok 4']);
   });
 
+  it('starts the next batch behind one in flight as soon as a command arrives', async () => {
+    const h = harness(2);
+    h.queue.push(cmd(1));
+    const running = h.runner.run();
+    await tick();
+    h.open[0]?.plan();
+    await tick();
+    // Nothing queued: the runner waits for batch 1 to end or for a command.
+    h.queue.push(cmd(2));
+    h.runner.wake();
+    await tick();
+    expect(h.events).toEqual(['write 1', 'write 2']);
+    h.open[0]?.commit();
+    h.open[1]?.plan();
+    h.open[1]?.commit();
+    await running;
+  });
+
   it('keeps one batch at a time at depth 1', async () => {
     const h = harness(1);
     h.queue.push(cmd(1));
@@ -136,7 +154,7 @@ describe('the batch runner', () => {
 });
 
 describe.skipIf(!PG_URL)('the book’s batch number on postgres', () => {
-  it('makes a batch sent behind another wait for its COMMIT, and tells it when that one rolled back', async () => {
+  it('makes a batch wait for the one before at its bundle, whichever reaches the database first, and fail when that one rolled back', async () => {
     const database = await createServerDatabase('spot_chain');
     const a = new pg.Client({ connectionString: database.url });
     const b = new pg.Client({ connectionString: database.url });
@@ -144,35 +162,50 @@ describe.skipIf(!PG_URL)('the book’s batch number on postgres', () => {
     await b.connect();
     try {
       await a.query(
-        'create table spot_books (pair_id int, mode text, seq bigint, batch bigint, updated_at timestamptz, primary key (pair_id, mode))',
+        'create table spot_book_chain (pair_id int, mode text, slot smallint, batch bigint, primary key (pair_id, mode, slot))',
       );
-      await a.query(`insert into spot_books values (1, 'real', 0, 0, now())`);
-      const chain = repo.chainStatement(1, 'real');
-      const step = async (c: pg.Client) => Number((await c.query(chain.text, [...chain.values])).rows[0]?.batch);
+      await a.query(`insert into spot_book_chain values (1, 'real', 0, 0), (1, 'real', 1, -2), (1, 'real', 2, -1)`);
+      await a.query(`create function ob_expect(got bigint, want bigint, what text) returns bigint language plpgsql as $$
+        begin if got is distinct from want then raise exception '% is %, expected %', what, got, want; end if; return got; end $$`);
+      const run = async (c: pg.Client, st: { text: string; values: readonly unknown[] }) =>
+        (await c.query(st.text, [...st.values])).rows;
+      const settled = <T>(p: Promise<T>) => {
+        const out = { done: false, value: undefined as T | undefined, error: '' };
+        p.then(
+          (v) => Object.assign(out, { done: true, value: v }),
+          (e: Error) => Object.assign(out, { done: true, error: e.message }),
+        );
+        return out;
+      };
+      const pause = () => new Promise((r) => setTimeout(r, 100));
 
-      // Committed: the one behind counts from it.
+      // Batch 1 (a) and batch 2 (b) lock their slots without waiting for each other.
       await a.query('begin');
-      expect(await step(a)).toBe(1);
+      await run(a, repo.slotStatement(1, 'real', 1));
       await b.query('begin');
-      let waited = false;
-      const behind = step(b).then((n) => {
-        waited = true;
-        return n;
-      });
-      await new Promise((r) => setTimeout(r, 100));
-      expect(waited).toBe(false);
+      await run(b, repo.slotStatement(1, 'real', 2));
+      // Batch 2's statement reaches the database before batch 1's: it waits all the same.
+      const second = settled(run(b, repo.chainStatement(1, 'real', 2)));
+      await pause();
+      expect(second).toMatchObject({ done: false });
+      expect(await run(a, repo.chainStatement(1, 'real', 1))).toEqual([{ batch: '1' }]);
+      await pause();
+      expect(second.done).toBe(false);
       await a.query('commit');
-      expect(await behind).toBe(2);
+      await pause();
+      expect(second).toMatchObject({ done: true, error: '' });
       await b.query('commit');
 
-      // Rolled back: the one behind finds the number the failed batch started from, not the one it expects.
+      // Batch 3 rolls back: batch 4, behind it, fails.
       await a.query('begin');
-      expect(await step(a)).toBe(3);
+      await run(a, repo.slotStatement(1, 'real', 3));
       await b.query('begin');
-      const behind2 = step(b);
-      await new Promise((r) => setTimeout(r, 100));
+      await run(b, repo.slotStatement(1, 'real', 4));
+      const fourth = settled(run(b, repo.chainStatement(1, 'real', 4)));
+      await run(a, repo.chainStatement(1, 'real', 3));
       await a.query('rollback');
-      expect(await behind2).toBe(3);
+      await pause();
+      expect(fourth.error).toMatch(/spot batch before is 0, expected 3/);
       await b.query('rollback');
     } finally {
       await a.end();
