@@ -4,15 +4,15 @@
  * together in the next one (group commit), in arrival order, in two round trips (db/pipeline.ts),
  * one behind another (spot.chain.ts):
  *
- *   BEGIN; the book's batch number one up (so this batch waits for the one before to commit); lock the
- *   submitters' available accounts and read their balances; insert the orders that carry a
- *   clientOrderId —
+ *   BEGIN; lock the batch's slot (spot_book_chain); read the submitters' balances (spot.balances.ts);
+ *   insert the orders that carry a clientOrderId —
  *   then, in memory, each command in turn: a new order's hold is checked against its user's balance
  *   (spent as orders are admitted), then the book matches it; a cancel takes an order off the book
  *   (spot.plan.ts) —
- *   one bundle: delete the refused orders' rows, write the new orders and every touched order's new
- *   state, the fills, the holds and transfers in both currencies (ledger.bulk.ts), the book's change
- *   number and the batch's event, each part checking its own row count; COMMIT.
+ *   the wait for the batch before to commit (failing with it), then one bundle: delete the refused
+ *   orders' rows, write the new orders and every touched order's new state, the fills, the holds and
+ *   transfers in both currencies (ledger.bulk.ts), the book's change number and the batch's event,
+ *   each part checking its own row count; COMMIT.
  *
  * Answers go out only after the COMMIT: an order acknowledged is durable. The book in memory runs
  * ahead of the database only inside a batch; when a batch's transaction fails, the book is rebuilt
@@ -95,14 +95,14 @@ export function createBookWriter(
   let live = new Map<number, LiveOrder>();
   let seq = 0;
   let bookSeq = 0;
-  /** The number of the book's last batch started (spot_books.batch once it commits). */
+  /** The number of the book's last batch started (spot_book_chain once it commits). */
   let batchNo = 0;
   /** Batches sent whose COMMIT has not been seen, oldest first (spot.balances.ts). */
   const inFlight: InFlight[] = [];
   /**
    * Batches in flight at once: the next one's first round trip goes out as soon as this one's bundle
-   * is sent, waits in the database for this one's COMMIT (spot_books.batch), and is matched while
-   * this one commits. PGlite's one connection takes one transaction at a time.
+   * is sent, and it is matched while this one executes; its bundle waits in the database for this
+   * one's COMMIT (spot_book_chain). PGlite's one connection takes one transaction at a time.
    */
   const depth = concurrentTransactions(db) ? 2 : 1;
   /** The top levels as last published: diffs are computed against them. */
@@ -231,6 +231,8 @@ export function createBookWriter(
         );
         const rows = await t.first(statements as never);
         lap('firstMs');
+        // The slot holds the number of the batch three before, or another process wrote the book.
+        if (Number(rows[0]?.[0]?.batch) !== no - 3) throw new Error('spot: the book was written elsewhere');
         const balances = reads.read(rows.slice(1));
         let k = 1 + reads.statements.length;
         const stored = insert ? insert.read(rows[k++] ?? []) : [];
