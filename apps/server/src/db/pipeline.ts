@@ -41,16 +41,18 @@ export interface PipelinedTx {
   /** The transaction's first statements, sent with its BEGIN; answers each one's rows. */
   first(statements: readonly Statement[]): Promise<Row[][]>;
   /**
-   * Its last statement: a bundle (db/raw.ts) whose parts named in `expect` must return that many rows;
-   * `before`, statements run ahead of it in the same round trip (each with its own snapshot, so one
-   * that waits for another transaction lets the bundle see what that one committed; one that fails
-   * skips the bundle and the COMMIT).
+   * Its last statement: a bundle (db/raw.ts) whose parts named in `expect` must return that many
+   * rows, then COMMIT. With `wait` (a statement that waits for an earlier transaction and fails
+   * unless it committed), the round trip carries the parts not marked `behind` as one bundle, then
+   * `wait`, then the `behind` parts as another bundle — each statement with its own snapshot, so the
+   * second sees what the earlier transaction committed, while the first ran beside it; a failure
+   * anywhere skips the rest and the COMMIT.
    */
   last(
     parts: readonly BundlePart[],
     idParts: readonly string[],
     expect: Readonly<Record<string, number>>,
-    before?: readonly Statement[],
+    wait?: Statement,
   ): Promise<BundleResult>;
 }
 
@@ -147,6 +149,38 @@ function handleFor(client: pg.PoolClient): Db {
   return h;
 }
 
+interface BundleStage {
+  parts: readonly BundlePart[];
+  idParts: readonly string[];
+  expect: Record<string, number>;
+}
+
+/** The last round trip's statements: one bundle, or (with `wait`) the parts ahead, `wait`, the parts behind. */
+export function stagesOf(
+  parts: readonly BundlePart[],
+  idParts: readonly string[],
+  expect: Readonly<Record<string, number>>,
+  wait: Statement | undefined,
+): (BundleStage | Statement)[] {
+  const stage = (list: readonly BundlePart[]): BundleStage => {
+    const names = new Set(list.map((p) => p.name));
+    return {
+      parts: list,
+      idParts: idParts.filter((n) => names.has(n)),
+      expect: Object.fromEntries(Object.entries(expect).filter(([n]) => names.has(n))),
+    };
+  };
+  if (!wait) return parts.length ? [stage(parts)] : [];
+  const ahead = parts.filter((p) => !p.behind);
+  const behind = parts.filter((p) => p.behind);
+  return [...(ahead.length ? [stage(ahead)] : []), wait, ...(behind.length ? [stage(behind)] : [])];
+}
+
+function merge(into: BundleResult, from: BundleResult): void {
+  Object.assign(into.counts, from.counts);
+  Object.assign(into.ids, from.ids);
+}
+
 /** Whether transactions on `db` may be in flight side by side (PostgreSQL's pool; PGlite has one connection). */
 export function concurrentTransactions(db: Db): boolean {
   return driverOf(db) instanceof pg.Pool;
@@ -164,9 +198,13 @@ export async function runPipelined<T>(db: Db, fn: (t: PipelinedTx) => Promise<T>
           for (const st of statements) rows.push(await rawRows(tx, st.name ?? '', st.text, [...st.values]));
           return rows;
         },
-        last: async (parts, idParts, expect, before = []) => {
-          for (const st of before) await rawRows(tx, st.name ?? '', st.text, [...st.values]);
-          return runBundleWithIds(tx, parts, idParts, expect);
+        last: async (parts, idParts, expect, wait) => {
+          const result: BundleResult = { counts: {}, ids: {} };
+          for (const stage of stagesOf(parts, idParts, expect, wait)) {
+            if ('text' in stage) await rawRows(tx, stage.name ?? '', stage.text, [...stage.values]);
+            else merge(result, await runBundleWithIds(tx, stage.parts, stage.idParts, stage.expect));
+          }
+          return result;
         },
       }),
     );
@@ -192,17 +230,23 @@ export async function runPipelined<T>(db: Db, fn: (t: PipelinedTx) => Promise<T>
       state = 'open';
       return (await send([BEGIN, KEYED_PLANS, ...statements])).slice(2);
     },
-    async last(parts, idParts, expect, before = []) {
+    async last(parts, idParts, expect, wait) {
       if (state !== 'open') throw new Error('pipelined SQL: the transaction is not open');
-      if (parts.length === 0) {
-        await send([...before, COMMIT]);
-        state = 'done';
-        return { counts: {}, ids: {} };
-      }
-      const st = bundleStatement(parts, idParts, expect);
-      const rows = await send([...before, st, COMMIT]);
+      const stages = stagesOf(parts, idParts, expect, wait).map((stage) =>
+        'text' in stage
+          ? { st: stage, read: null }
+          : (() => {
+              const st = bundleStatement(stage.parts, stage.idParts, stage.expect);
+              return { st, read: st.read };
+            })(),
+      );
+      const rows = await send([...stages.map((x) => x.st), COMMIT]);
       state = 'done';
-      return st.read(rows[before.length]?.[0] ?? {});
+      const result: BundleResult = { counts: {}, ids: {} };
+      stages.forEach((x, i) => {
+        if (x.read) merge(result, x.read(rows[i]?.[0] ?? {}));
+      });
+      return result;
     },
   };
   try {

@@ -195,6 +195,13 @@ export interface BundlePart {
   name: string;
   text: string;
   values: unknown[];
+  /**
+   * The part changes rows an earlier transaction may still hold, or reads rows it may have written
+   * (updates, transfers out of existing holds). A transaction that waits for an earlier one before
+   * its last writes (db/pipeline.ts `last` with `wait`) runs such parts after that wait, in a
+   * statement of their own; the others (inserts of rows no other transaction knows) run before it.
+   */
+  behind?: boolean;
 }
 
 /**

@@ -78,15 +78,23 @@ const holdChangesText = `update ledger_holds as h set remaining = h.remaining - 
     where h.hold_key = d.k and h.status = 'pending' and h.remaining >= d.a
     returning h.id`;
 
+/** Transfers that are plain or out of the bundle's fresh holds (`holds`, the part that inserts them). */
 function transfersText(holds: string): string {
   return `insert into ledger_transfers (transfer_key, debit_account_id, credit_account_id, currency, amount, code,
       hold_id, ref_type, ref_id, memo, created_at)
-    select t.k, t.d, t.c, $1::text, t.a, t.code, coalesce(fh.id, eh.id), t.rt, t.ri, t.m, $2::timestamptz
+    select t.k, t.d, t.c, $1::text, t.a, t.code, fh.id, t.rt, t.ri, t.m, $2::timestamptz
     from ${unnestOf(2, TRANSFER_TYPES)} as t(k, d, c, a, code, hk, rt, ri, m)
     left join ${holds} fh on fh.hold_key = t.hk
-    left join ledger_holds eh on eh.hold_key = t.hk
     returning 1`;
 }
+
+/** Transfers out of holds that existed before the bundle (each must find its hold). */
+const heldTransfersText = `insert into ledger_transfers (transfer_key, debit_account_id, credit_account_id, currency, amount,
+      code, hold_id, ref_type, ref_id, memo, created_at)
+    select t.k, t.d, t.c, $1::text, t.a, t.code, eh.id, t.rt, t.ri, t.m, $2::timestamptz
+    from ${unnestOf(2, TRANSFER_TYPES)} as t(k, d, c, a, code, hk, rt, ri, m)
+    join ledger_holds eh on eh.hold_key = t.hk
+    returning 1`;
 
 const balancesText = `update ledger_accounts as a set balance = a.balance + d.delta
     from ${unnestOf(0, ['bigint', 'numeric'])} as d(id, delta)
@@ -97,8 +105,9 @@ export function createLedgerBulk({ clock, accounts }: { clock: Clock; accounts: 
   return {
     /**
      * The parts (named `<prefix>_holds`, `<prefix>_hold_changes`, `<prefix>_transfers`,
-     * `<prefix>_balances`) and the row count each must return; nothing is written until the caller
-     * runs them in its bundle with `expect`.
+     * `<prefix>_held_transfers` — out of holds that existed before — and `<prefix>_balances`) and the
+     * row count each must return; nothing is written until the caller runs them in its bundle with
+     * `expect`. The parts that change existing rows are marked `behind` (db/raw.ts).
      */
     async bulkParts(
       tx: Tx | Executor,
@@ -127,6 +136,9 @@ export function createLedgerBulk({ clock, accounts }: { clock: Clock; accounts: 
       };
       const holdCols: unknown[][] = HOLD_TYPES.map(() => []);
       const transferCols: unknown[][] = TRANSFER_TYPES.map(() => []);
+      /** Transfers out of holds that existed before (not among `input.holds`). */
+      const heldCols: unknown[][] = TRANSFER_TYPES.map(() => []);
+      const fresh = new Set((input.holds ?? []).map((h) => h.key));
       const pushRow = (cols: unknown[][], row: unknown[]) => {
         row.forEach((v, i) => {
           (cols[i] as unknown[]).push(v);
@@ -148,7 +160,7 @@ export function createLedgerBulk({ clock, accounts }: { clock: Clock; accounts: 
         }
         move(t.debit, -t.units);
         move(t.credit, t.units);
-        pushRow(transferCols, [
+        pushRow(t.holdKey && !fresh.has(t.holdKey) ? heldCols : transferCols, [
           t.key,
           t.debit.id,
           t.credit.id,
@@ -201,7 +213,10 @@ export function createLedgerBulk({ clock, accounts }: { clock: Clock; accounts: 
         positive(c.units);
       }
       const nTransfers = (transferCols[0] as unknown[]).length;
-      if (nTransfers === 0 && changes.length === 0) return { parts: [], check: () => undefined, expect: {} };
+      const nHeld = (heldCols[0] as unknown[]).length;
+      if (nTransfers === 0 && nHeld === 0 && changes.length === 0) {
+        return { parts: [], check: () => undefined, expect: {} };
+      }
       const p = input.prefix;
       const parts: BundlePart[] = [
         (holdCols[0] as unknown[]).length > 0
@@ -212,6 +227,7 @@ export function createLedgerBulk({ clock, accounts }: { clock: Clock; accounts: 
       if (changes.length > 0) {
         parts.push({
           name: `${p}_hold_changes`,
+          behind: true,
           text: holdChangesText,
           values: [
             at,
@@ -230,10 +246,20 @@ export function createLedgerBulk({ clock, accounts }: { clock: Clock; accounts: 
         });
         expect[`${p}_transfers`] = nTransfers;
       }
+      if (nHeld > 0) {
+        parts.push({
+          name: `${p}_held_transfers`,
+          behind: true,
+          text: heldTransfersText,
+          values: [cur.code, at, ...heldCols],
+        });
+        expect[`${p}_held_transfers`] = nHeld;
+      }
       const moved = [...deltas.values()].filter((d) => d.units !== 0n).sort((a, b) => a.meta.id - b.meta.id);
       if (moved.length > 0) {
         parts.push({
           name: `${p}_balances`,
+          behind: true,
           text: balancesText,
           values: [moved.map((d) => d.meta.id), moved.map((d) => toLedger(d.units, cur.scale))],
         });

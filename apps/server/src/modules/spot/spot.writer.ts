@@ -254,7 +254,7 @@ export function createBookWriter(
         const refused = plan.refused.filter((id) => earlyIds.has(id));
         if (plan.touched.size === 0 && refused.length === 0) {
           // Nothing to write but the batch's number, after the batch before committed.
-          const ending = t.last([], [], {}, [link]);
+          const ending = t.last([], [], {}, link);
           planned?.();
           await ending;
           return null;
@@ -313,7 +313,7 @@ export function createBookWriter(
           parts2,
           touched.length ? ['event'] : [],
           touched.length ? { ...expect, event: 1 } : expect,
-          [link],
+          link,
         );
         // The book in memory is this batch's: the next batch may be matched against it now, and reads
         // what this one changes as this one will leave it (spot.balances.ts).
