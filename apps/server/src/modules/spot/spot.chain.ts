@@ -36,6 +36,10 @@ interface Running<J, A> {
   batch: J[];
   planned: Promise<void>;
   done: Promise<(A | Error)[]>;
+  /** Resolves when `done` settles, either way. */
+  ended: Promise<void>;
+  isPlanned: boolean;
+  isEnded: boolean;
 }
 
 const asError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));
@@ -43,11 +47,11 @@ const asError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));
 export function createBatchRunner<J extends Queued<A>, A>(o: BatchRunnerOptions<J, A>) {
   const { queue, log } = o;
   let busy = false;
-  /** Called when a command arrives while a batch is in flight. */
+  /** Called when a command arrives while batches are in flight. */
   let arrived: (() => void) | null = null;
   const arrival = () =>
-    new Promise<true>((resolve) => {
-      arrived = () => resolve(true);
+    new Promise<void>((resolve) => {
+      arrived = resolve;
     });
 
   function start(batch: J[]): Running<J, A> {
@@ -57,9 +61,20 @@ export function createBatchRunner<J extends Queued<A>, A>(o: BatchRunnerOptions<
     const planned = new Promise<void>((resolve) => {
       markPlanned = resolve;
     });
-    const done = o.write(batch, false, () => markPlanned());
-    done.then(markPlanned, markPlanned);
-    return { batch, planned, done };
+    const r = { batch, planned, isPlanned: false, isEnded: false } as Running<J, A>;
+    r.done = o.write(batch, false, () => markPlanned());
+    r.ended = r.done.then(
+      () => undefined,
+      () => undefined,
+    );
+    void r.ended.then(() => {
+      r.isEnded = true;
+      markPlanned();
+    });
+    void planned.then(() => {
+      r.isPlanned = true;
+    });
+    return r;
   }
 
   function answer(batch: J[], outcomes: (A | Error)[]): void {
@@ -69,15 +84,16 @@ export function createBatchRunner<J extends Queued<A>, A>(o: BatchRunnerOptions<
   }
 
   /**
-   * Answers a batch once it ended, or deals with its failure (and so with its successor `next`,
-   * which cannot outlive it). Answers whether `next` was dealt with here.
+   * Answers a batch that ended, or deals with its failure: its successors (`after`, which wait for
+   * it and fail with it) end first, their commands go back to the front of the queue, the book is
+   * read again, and the failed batch's commands are tried one by one. Answers whether it failed.
    */
-  async function finish(r: Running<J, A>, next: Running<J, A> | null): Promise<boolean> {
+  async function finish(r: Running<J, A>, after: readonly Running<J, A>[]): Promise<boolean> {
     let outcomes: (A | Error)[];
     try {
       outcomes = await r.done;
     } catch (e) {
-      const after = next ? await next.done.then((x) => x, asError) : null;
+      const later = await Promise.all(after.map((x) => x.done.then((v) => v, asError)));
       if (e instanceof AfterCommitError) {
         // Committed, then failed: the orders stand; the book is read again to be sure.
         log.error({ err: e.cause }, 'spot: a batch failed after its commit');
@@ -85,24 +101,25 @@ export function createBatchRunner<J extends Queued<A>, A>(o: BatchRunnerOptions<
       }
       // A successor that committed (it cannot have, unless this one did) is answered; one that
       // failed goes back in line.
-      if (next && !(after instanceof Error)) answer(next.batch, after ?? []);
-      const retry = next && after instanceof Error ? next.batch : [];
+      const retry: J[] = [];
+      after.forEach((x, i) => {
+        const v = later[i];
+        if (v instanceof Error) retry.push(...x.batch);
+        else answer(x.batch, v ?? []);
+      });
       await o.reload();
       for (const j of [...retry].reverse()) queue.unshift(j);
-      if (e instanceof AfterCommitError) return next !== null;
+      if (e instanceof AfterCommitError) return true;
       if (r.batch.length === 1) {
         (r.batch[0] as J).resolve(asError(e));
-        return next !== null;
+        return true;
       }
       // Each command again on its own, ahead of anything that arrived meanwhile.
       log.warn({ err: e, size: r.batch.length }, 'spot: a batch failed; its commands are tried one by one');
       for (const j of [...r.batch].reverse()) queue.unshift(j);
       await runAlone(r.batch.length);
-      return next !== null;
+      return true;
     }
-    // Its successor's first round trip has been waiting for this COMMIT: that one's bundle goes out
-    // before these answers take the process for a millisecond or more.
-    if (next) await next.planned;
     answer(r.batch, outcomes);
     return false;
   }
@@ -123,45 +140,46 @@ export function createBatchRunner<J extends Queued<A>, A>(o: BatchRunnerOptions<
     }
   }
 
-  /** Runs batches until the queue is empty (or the writer stopped). */
+  /**
+   * Runs batches until the queue is empty (or the writer stopped): answers the oldest as soon as it
+   * ended; starts the next once the newest has sent its bundle, while fewer than `depth` are in flight.
+   */
   async function run(): Promise<void> {
     busy = true;
-    /** The batch whose bundle is on its way, not yet answered. */
-    let inflight: Running<J, A> | null = null;
+    /** Batches on their way, oldest first. */
+    const running: Running<J, A>[] = [];
     try {
       await o.ensureLoaded();
-      while (!o.stopped() && (queue.length > 0 || inflight)) {
-        if (inflight && o.depth > 1 && queue.length === 0) {
-          // A command that arrives while the batch is in flight starts the next batch behind it.
-          const ended = inflight.done.then(
-            () => false,
-            () => false,
-          );
-          const next = await Promise.race([ended, arrival()]);
-          arrived = null;
-          if (next && queue.length > 0) continue;
-        }
-        if (inflight && (o.depth === 1 || queue.length === 0)) {
-          const r: Running<J, A> = inflight;
-          inflight = null;
-          await finish(r, null);
+      while (!o.stopped() && (queue.length > 0 || running.length > 0)) {
+        const oldest = running[0];
+        if (oldest?.isEnded) {
+          running.shift();
+          if (await finish(oldest, running)) running.length = 0;
           continue;
         }
-        const next = start(queue.splice(0, o.maxBatch));
-        if (inflight) {
-          const r: Running<J, A> = inflight;
-          inflight = null;
-          if (await finish(r, next)) continue;
+        const newest = running.at(-1);
+        const room = running.length < o.depth && (!newest || newest.isPlanned);
+        if (room && queue.length > 0) {
+          running.push(start(queue.splice(0, o.maxBatch)));
+          continue;
         }
-        await next.planned;
-        inflight = next;
+        const waits: Promise<void>[] = [];
+        if (oldest) waits.push(oldest.ended);
+        if (newest && !newest.isPlanned) waits.push(newest.planned);
+        if (room) waits.push(arrival());
+        await Promise.race(waits);
+        arrived = null;
       }
     } catch (e) {
       // The book could not be loaded: everything waiting is refused for now.
       log.error({ err: e }, 'spot: loading a book failed');
       for (const j of queue.splice(0)) j.resolve(asError(e));
     } finally {
-      if (inflight) await finish(inflight, null).catch((err: unknown) => log.error({ err }, 'spot: a batch failed'));
+      while (running.length > 0) {
+        const r = running.shift() as Running<J, A>;
+        await r.ended;
+        if (await finish(r, running).catch(() => true)) running.length = 0;
+      }
       busy = false;
     }
   }

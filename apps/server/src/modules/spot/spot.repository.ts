@@ -55,6 +55,14 @@ const STATS_TEXT = `select f.pair_id, count(*)::int as n, min(f.price_ticks)::bi
 const LAST_TEXT = `select distinct on (pair_id) pair_id, price_ticks::bigint as price from spot_fills where mode = $1
     order by pair_id, id desc`;
 
+/**
+ * A book's batch slots (spot_book_chain): a batch holds its own and, once it waited for the batch
+ * before, that one's, until it ends; so with this many slots, `CHAIN_SLOTS - 1` batches may be in
+ * flight and a slot is free by the time its next batch locks it. Three: a third batch in flight
+ * measured slower (batches of 16 instead of 21, more CPU per order: 0.45–0.50× against 0.55×).
+ */
+export const CHAIN_SLOTS = 3;
+
 export type PairStats = {
   n: number;
   low: number;
@@ -148,9 +156,9 @@ export const spotRepository = {
       exec,
       'ob_spot_chain_rows',
       `insert into spot_book_chain (pair_id, mode, slot, batch)
-         select $1::int, $2::text, s, case when s = 0 then 0 else s - 3 end from generate_series(0, 2) s
+         select $1::int, $2::text, s, case when s = 0 then 0 else s - $3::int end from generate_series(0, $3::int - 1) s
          on conflict (pair_id, mode, slot) do nothing`,
-      [pairId, mode],
+      [pairId, mode, CHAIN_SLOTS],
     );
     const rows = await rawRows(
       exec,
@@ -170,7 +178,7 @@ export const spotRepository = {
     return {
       name: 'ob_spot_chain_slot',
       text: 'select batch from spot_book_chain where pair_id = $1::int and mode = $2::text and slot = $3::smallint for update',
-      values: [pairId, mode, no % 3],
+      values: [pairId, mode, no % CHAIN_SLOTS],
     };
   },
 
@@ -191,7 +199,7 @@ export const spotRepository = {
         where pair_id = $1::int and mode = $2::text and slot = $5::smallint
           and ob_expect((select batch from before), $3::bigint - 1, 'spot batch before') = $3::bigint - 1
         returning batch`,
-      values: [pairId, mode, no, (no + 2) % 3, no % 3],
+      values: [pairId, mode, no, (no - 1 + CHAIN_SLOTS) % CHAIN_SLOTS, no % CHAIN_SLOTS],
     };
   },
 

@@ -1,14 +1,36 @@
 /**
  * The book writer's conversions between the database and memory: an order row to the live order the
- * matcher works on, a live order back to the state its row is written with, and the depth levels that
- * changed between two published tops.
+ * matcher works on, the resting orders to the book they make, a live order back to the state its row
+ * is written with, and the depth levels that changed between two published tops.
  */
-import type { L2Snapshot } from '@openbourse/engine';
+import type { BookSnapshot, L2Snapshot } from '@openbourse/engine';
 import type { SpotContext } from './spot.context.ts';
 import { type PairGrid, units } from './spot.grid.ts';
 import type { LiveOrder, PairAccounts } from './spot.plan.ts';
 import type { OrderState } from './spot.repository.ts';
 import type { SpotOrderRow } from './spot.tables.ts';
+
+/** The resting orders (open rows) as a book to restore: each side in price, then time priority. */
+export function restingBook(rows: readonly SpotOrderRow[]): BookSnapshot {
+  const side = (s: 'buy' | 'sell') =>
+    rows
+      .filter((r) => r.side === s && r.type === 'limit')
+      .sort((a, b) =>
+        a.priceTicks === b.priceTicks
+          ? (a.bookSeq ?? 0) - (b.bookSeq ?? 0)
+          : s === 'buy'
+            ? (b.priceTicks ?? 0) - (a.priceTicks ?? 0)
+            : (a.priceTicks ?? 0) - (b.priceTicks ?? 0),
+      )
+      .map((r) => ({
+        id: r.id,
+        owner: r.userId,
+        priceTicks: r.priceTicks as number,
+        qtyLots: r.qtyLots - r.filledLots,
+        postOnly: r.tif === 'POST_ONLY',
+      }));
+  return { version: 1, bids: side('buy'), asks: side('sell') };
+}
 
 /** An order row as the matcher holds it (amounts in integer units of the pair's scales). */
 export function liveOf(ctx: SpotContext, grid: PairGrid, r: SpotOrderRow, accounts: PairAccounts): LiveOrder {

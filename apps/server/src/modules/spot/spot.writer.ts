@@ -29,8 +29,8 @@ import type { AccountMeta } from '../ledger/ledger.service.ts';
 import { BatchPlan, type LiveOrder, type NewOrder } from './spot.plan.ts';
 import type { PairGrid } from './spot.grid.ts';
 import { bundleOf, fillRows, newOrder, newRow } from './spot.bundle.ts';
-import { levelDiff, liveOf, stateOf } from './spot.rows.ts';
-import { spotRepository as repo } from './spot.repository.ts';
+import { levelDiff, liveOf, restingBook, stateOf } from './spot.rows.ts';
+import { CHAIN_SLOTS, spotRepository as repo } from './spot.repository.ts';
 import type { SpotContext } from './spot.context.ts';
 import { spotErrors } from './spot.errors.ts';
 import type { NewSpotOrderRow } from './spot.tables.ts';
@@ -104,7 +104,7 @@ export function createBookWriter(
    * is sent, and it is matched while this one executes; its bundle waits in the database for this
    * one's COMMIT (spot_book_chain). PGlite's one connection takes one transaction at a time.
    */
-  const depth = concurrentTransactions(db) ? 2 : 1;
+  const depth = concurrentTransactions(db) ? CHAIN_SLOTS - 1 : 1;
   /** The top levels as last published: diffs are computed against them. */
   let top: L2Snapshot = { bids: [], asks: [] };
   const queue: Job[] = [];
@@ -133,25 +133,8 @@ export function createBookWriter(
     const state = await repo.bookState(db, grid.id, mode, clock.now());
     const next = new Map<number, LiveOrder>();
     for (const r of rows) next.set(r.id, liveOf(ctx, grid, r, await ctx.accountsOf(r.userId, mode, grid)));
-    const side = (s: 'buy' | 'sell') =>
-      rows
-        .filter((r) => r.side === s && r.type === 'limit')
-        .sort((a, b) =>
-          a.priceTicks === b.priceTicks
-            ? (a.bookSeq ?? 0) - (b.bookSeq ?? 0)
-            : s === 'buy'
-              ? (b.priceTicks ?? 0) - (a.priceTicks ?? 0)
-              : (a.priceTicks ?? 0) - (b.priceTicks ?? 0),
-        )
-        .map((r) => ({
-          id: r.id,
-          owner: r.userId,
-          priceTicks: r.priceTicks as number,
-          qtyLots: r.qtyLots - r.filledLots,
-          postOnly: r.tif === 'POST_ONLY',
-        }));
     const b = new OrderBook();
-    b.restore({ version: 1, bids: side('buy'), asks: side('sell') });
+    b.restore(restingBook(rows));
     book = b;
     live = next;
     seq = state.seq;
@@ -231,8 +214,8 @@ export function createBookWriter(
         );
         const rows = await t.first(statements as never);
         lap('firstMs');
-        // The slot holds the number of the batch three before, or another process wrote the book.
-        if (Number(rows[0]?.[0]?.batch) !== no - 3) throw new Error('spot: the book was written elsewhere');
+        // The slot holds the number of an earlier batch (CHAIN_SLOTS before), or another process wrote the book.
+        if (Number(rows[0]?.[0]?.batch) >= no) throw new Error('spot: the book was written elsewhere');
         const balances = reads.read(rows.slice(1));
         let k = 1 + reads.statements.length;
         const stored = insert ? insert.read(rows[k++] ?? []) : [];

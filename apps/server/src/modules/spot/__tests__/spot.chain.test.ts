@@ -57,8 +57,8 @@ function harness(depth: number) {
 }
 
 describe('the batch runner', () => {
-  it('sends the next batch once the one before has sent its bundle, and answers a batch after the next one’s bundle', async () => {
-    const h = harness(2);
+  it('sends the next batch once the one before has sent its bundle, and answers each as soon as it committed', async () => {
+    const h = harness(3);
     const first = [cmd(1), cmd(2)];
     h.queue.push(...first);
     const running = h.runner.run();
@@ -66,21 +66,33 @@ describe('the batch runner', () => {
     expect(h.events).toEqual(['write 1,2']);
     const later = [cmd(3), cmd(4)];
     h.queue.push(...later);
+    h.runner.wake();
     await tick();
     // Batch 1 has not sent its bundle: batch 2 must not be matched against a book still changing.
     expect(h.events).toEqual(['write 1,2']);
     h.open[0]?.plan();
     await tick();
     expect(h.events).toEqual(['write 1,2', 'write 3,4']);
-    h.open[0]?.commit();
-    await tick();
-    // Committed, but its answers wait for batch 2's bundle (which waited in the database for that COMMIT).
-    expect(first.map((c) => c.answer)).toEqual([undefined, undefined]);
+    h.queue.push(cmd(5));
+    h.runner.wake();
     h.open[1]?.plan();
     await tick();
+    // Three in flight: a fourth waits for the first to end.
+    expect(h.events).toEqual(['write 1,2', 'write 3,4', 'write 5']);
+    h.queue.push(cmd(6));
+    h.runner.wake();
+    h.open[2]?.plan();
+    await tick();
+    expect(h.events).toHaveLength(3);
+    h.open[0]?.commit();
+    await tick();
+    await tick();
     expect(first.map((c) => c.answer)).toEqual(['ok 1', 'ok 2']);
+    expect(h.events.at(-1)).toBe('write 6');
     expect(later.map((c) => c.answer)).toEqual([undefined, undefined]);
-    h.open[1]?.commit();
+    for (const i of [1, 2]) h.open[i]?.commit();
+    h.open[3]?.plan();
+    h.open[3]?.commit();
     await running;
     expect(later.map((c) => c.answer)).toEqual(['ok 3', 'ok 4']);
   });
