@@ -232,14 +232,11 @@ export async function runPipelined<T>(db: Db, fn: (t: PipelinedTx) => Promise<T>
     },
     async last(parts, idParts, expect, wait) {
       if (state !== 'open') throw new Error('pipelined SQL: the transaction is not open');
-      const stages = stagesOf(parts, idParts, expect, wait).map((stage) =>
-        'text' in stage
-          ? { st: stage, read: null }
-          : (() => {
-              const st = bundleStatement(stage.parts, stage.idParts, stage.expect);
-              return { st, read: st.read };
-            })(),
-      );
+      const stages = stagesOf(parts, idParts, expect, wait).map((stage) => {
+        if ('text' in stage) return { st: stage, read: null };
+        const st = bundleStatement(stage.parts, stage.idParts, stage.expect);
+        return { st, read: st.read };
+      });
       const rows = await send([...stages.map((x) => x.st), COMMIT]);
       state = 'done';
       const result: BundleResult = { counts: {}, ids: {} };

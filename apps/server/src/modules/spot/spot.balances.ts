@@ -66,9 +66,10 @@ export async function balanceReads(
 ): Promise<{ statements: Statement[]; read(rows: readonly Row[][]): Map<number, bigint> }> {
   const written = new Set<number>();
   for (const b of inFlight) for (const id of b.deltas.keys()) written.add(id);
-  const free = (list: readonly AccountMeta[]) => list.filter((a) => !written.has(a.id));
-  const quoteLock = free(buys).length ? await ledger.balanceLock(exec, grid.quote, free(buys)) : null;
-  const baseLock = free(sells).length ? await ledger.balanceLock(exec, grid.base, free(sells)) : null;
+  const freeBuys = buys.filter((a) => !written.has(a.id));
+  const freeSells = sells.filter((a) => !written.has(a.id));
+  const quoteLock = freeBuys.length ? await ledger.balanceLock(exec, grid.quote, freeBuys) : null;
+  const baseLock = freeSells.length ? await ledger.balanceLock(exec, grid.base, freeSells) : null;
   const scale = new Map<number, number>();
   for (const a of buys) if (written.has(a.id)) scale.set(a.id, grid.quoteScale);
   for (const a of sells) if (written.has(a.id)) scale.set(a.id, grid.baseScale);
