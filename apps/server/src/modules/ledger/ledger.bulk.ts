@@ -58,6 +58,11 @@ export interface BulkHoldChange {
   endStatus: 'posted' | 'voided';
 }
 
+/** Bulk parts, and each account's net change in minor units (accounts whose changes cancel out left out). */
+export interface BulkParts extends FreshParts {
+  changes: Map<number, bigint>;
+}
+
 const HOLD_TYPES = ['text', 'bigint', 'text', 'numeric', 'numeric', 'text', 'text', 'text', 'text'];
 const TRANSFER_TYPES = ['text', 'bigint', 'bigint', 'numeric', 'text', 'text', 'text', 'text', 'text'];
 
@@ -118,7 +123,7 @@ export function createLedgerBulk({ clock, accounts }: { clock: Clock; accounts: 
         holdChanges?: readonly BulkHoldChange[];
         transfers?: readonly BulkTransfer[];
       },
-    ): Promise<FreshParts> {
+    ): Promise<BulkParts> {
       if (!/^[a-z][a-z0-9_]{0,30}$/.test(input.prefix)) throw new LedgerMisuseError('bad bulk prefix');
       const cur = await accounts.currencyRow(tx, input.currency);
       const at = clock.now().toISOString();
@@ -215,7 +220,7 @@ export function createLedgerBulk({ clock, accounts }: { clock: Clock; accounts: 
       const nTransfers = (transferCols[0] as unknown[]).length;
       const nHeld = (heldCols[0] as unknown[]).length;
       if (nTransfers === 0 && nHeld === 0 && changes.length === 0) {
-        return { parts: [], check: () => undefined, expect: {} };
+        return { parts: [], check: () => undefined, expect: {}, changes: new Map() };
       }
       const p = input.prefix;
       const parts: BundlePart[] = [
@@ -268,6 +273,7 @@ export function createLedgerBulk({ clock, accounts }: { clock: Clock; accounts: 
       return {
         parts,
         expect,
+        changes: new Map(moved.map((d) => [d.meta.id, d.units])),
         check(counts) {
           for (const [name, n] of Object.entries(expect)) {
             if (counts[name] !== n) throw new Error(`ledger: bulk part ${name} wrote ${counts[name]} of ${n}`);

@@ -14,11 +14,11 @@ import { fromLedger } from '@openbourse/money';
 import type { Statement } from '../../db/pipeline.ts';
 import type { Executor } from '../../db/client.ts';
 import type { AccountMeta } from '../ledger/ledger.fast.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { PairGrid } from './spot.grid.ts';
-import type { Postings } from './spot.plan.ts';
 import { spotRepository as repo } from './spot.repository.ts';
 
-/** A batch planned and sent whose COMMIT this process has not seen: its number, each account's net change. */
+/** A batch planned and sent whose COMMIT this process has not seen: its number, each account's net change (ledger.bulk.ts). */
 export interface InFlight {
   no: number;
   deltas: Map<number, bigint>;
@@ -26,37 +26,12 @@ export interface InFlight {
 
 type Row = Record<string, unknown>;
 
-/** Every account's net change in a batch's postings, in minor units. */
-export function netChanges(postings: { base: Postings; quote: Postings }): Map<number, bigint> {
-  const out = new Map<number, bigint>();
-  const move = (id: number, units: bigint) => out.set(id, (out.get(id) ?? 0n) + units);
-  for (const p of [postings.base, postings.quote]) {
-    for (const h of p.holds) {
-      move(h.user.available.id, -h.units);
-      move(h.user.locked.id, h.units);
-    }
-    for (const t of p.transfers) {
-      move(t.debit.id, -t.units);
-      move(t.credit.id, t.units);
-    }
-  }
-  return out;
-}
-
-interface LedgerLocks {
-  balanceLock(
-    exec: Executor,
-    currency: string,
-    list: readonly AccountMeta[],
-  ): Promise<{ statement: Statement; read(rows: readonly Row[]): Map<number, bigint> }>;
-}
-
 /**
  * The statements that read the submitters' available accounts (`buys` in the quote, `sells` in the
  * base) for a batch sent behind `inFlight`, and the reading of their rows into balances.
  */
 export async function balanceReads(
-  ledger: LedgerLocks,
+  ledger: Pick<LedgerService, 'balanceLock'>,
   exec: Executor,
   grid: PairGrid,
   mode: string,

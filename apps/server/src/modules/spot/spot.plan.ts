@@ -98,7 +98,7 @@ export interface PlanFill {
   makerFee: bigint;
 }
 
-export interface Postings {
+interface Postings {
   holds: BulkHold[];
   holdChanges: BulkHoldChange[];
   transfers: BulkTransfer[];

@@ -23,7 +23,7 @@ import type { L2Snapshot } from '@openbourse/engine';
 import { OrderBook } from '@openbourse/engine';
 import { SPOT_DEPTH_LEVELS } from '@openbourse/contracts/spot.ts';
 import { concurrentTransactions } from '../../db/pipeline.ts';
-import { balanceReads, type InFlight, netChanges } from './spot.balances.ts';
+import { balanceReads, type InFlight } from './spot.balances.ts';
 import { createBatchRunner } from './spot.chain.ts';
 import type { AccountMeta } from '../ledger/ledger.service.ts';
 import { BatchPlan, type LiveOrder, type NewOrder } from './spot.plan.ts';
@@ -243,9 +243,9 @@ export function createBookWriter(
           return null;
         }
         const postings = plan.postings();
-        mine = { no, deltas: netChanges(postings) };
         const quote = await ledger.bulkParts(t.tx, { currency: grid.quote, prefix: 'q', ...postings.quote });
         const base = await ledger.bulkParts(t.tx, { currency: grid.base, prefix: 'b', ...postings.base });
+        mine = { no, deltas: new Map([...quote.changes, ...base.changes]) };
         const touched = [...plan.touched.values()];
         const inserted = touched.filter((o) => late.has(o.id));
         const updated = touched.filter((o) => !late.has(o.id));
