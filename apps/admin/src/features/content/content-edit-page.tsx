@@ -3,7 +3,13 @@
  * renders it (the shared ContentBody). Saves every language that changed in one call.
  */
 import type { AdminContentItem } from '@openbourse/contracts/admin.ts';
-import { LANGUAGE_NAMES, LANGUAGES, type Language, RTL_LANGUAGES } from '@openbourse/contracts/languages.ts';
+import {
+  LANGUAGE_NAMES,
+  LANGUAGE_TAGS,
+  LANGUAGES,
+  type Language,
+  RTL_LANGUAGES,
+} from '@openbourse/contracts/languages.ts';
 import { Button, ContentBody, Spinner } from '@openbourse/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -164,9 +170,28 @@ export function ContentEditPage() {
                   {LANGUAGE_NAMES[l]} <small>{l}</small>
                   {t.title ? null : <span className="lang-card__missing"> — shows English</span>}
                 </legend>
-                <TextField label="Title" dir={dir} lang={l} value={t.title} onChange={edit(l, 'title')} />
-                <TextField label="Summary" dir={dir} lang={l} value={t.summary} onChange={edit(l, 'summary')} />
-                <TextArea label="Body" dir={dir} lang={l} rows={6} value={t.body} onChange={edit(l, 'body')} />
+                <TextField
+                  label="Title"
+                  dir={dir}
+                  lang={LANGUAGE_TAGS[l]}
+                  value={t.title}
+                  onChange={edit(l, 'title')}
+                />
+                <TextField
+                  label="Summary"
+                  dir={dir}
+                  lang={LANGUAGE_TAGS[l]}
+                  value={t.summary}
+                  onChange={edit(l, 'summary')}
+                />
+                <TextArea
+                  label="Body"
+                  dir={dir}
+                  lang={LANGUAGE_TAGS[l]}
+                  rows={6}
+                  value={t.body}
+                  onChange={edit(l, 'body')}
+                />
                 <button type="button" className="btn btn--link" onClick={() => setPreview(l)}>
                   Preview {l}
                 </button>
@@ -191,6 +216,10 @@ export function ContentEditPage() {
           </div>
           <article
             className="preview__page"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: the preview scrolls on its own, so a keyboard user must reach it (axe scrollable-region-focusable)
+            tabIndex={0}
+            aria-label={`Preview, ${LANGUAGE_NAMES[preview]}`}
+            lang={LANGUAGE_TAGS[texts[preview]?.title ? preview : 'en']}
             dir={RTL_LANGUAGES.includes(preview) && texts[preview]?.title ? 'rtl' : 'ltr'}
           >
             <h1>{shown?.title || 'Untitled'}</h1>
