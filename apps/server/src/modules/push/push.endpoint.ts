@@ -37,8 +37,8 @@ const decode = (value: string): Buffer | null =>
 /** The browser's keys must be a P-256 point (65 bytes, 0x04 first) and a 16-byte secret; throws 40146. */
 export function checkKeys(keys: { p256dh: string; auth: string }): { p256dh: string; auth: string } {
   const p256dh = decode(keys.p256dh);
-  if (!p256dh || p256dh.length !== 65 || p256dh[0] !== 0x04) throw pushErrors.keysInvalid('keys.p256dh');
+  if (p256dh?.length !== 65 || p256dh[0] !== 0x04) throw pushErrors.keysInvalid('keys.p256dh');
   const auth = decode(keys.auth);
-  if (!auth || auth.length !== 16) throw pushErrors.keysInvalid('keys.auth');
+  if (auth?.length !== 16) throw pushErrors.keysInvalid('keys.auth');
   return { p256dh: p256dh.toString('base64url'), auth: auth.toString('base64url') };
 }
