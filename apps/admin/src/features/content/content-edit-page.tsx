@@ -163,35 +163,17 @@ export function ContentEditPage() {
         <section className="languages" aria-label="Translations">
           {LANGUAGES.map((l) => {
             const t = texts[l] ?? EMPTY;
-            const dir = RTL_LANGUAGES.includes(l) ? 'rtl' : 'ltr';
+            // Each field is written and spell-checked in its own language and direction.
+            const field = { dir: RTL_LANGUAGES.includes(l) ? 'rtl' : 'ltr', lang: LANGUAGE_TAGS[l] } as const;
             return (
               <fieldset key={l} className={`lang-card${t.title ? '' : ' is-missing'}`} data-lang={l}>
                 <legend>
                   {LANGUAGE_NAMES[l]} <small>{l}</small>
                   {t.title ? null : <span className="lang-card__missing"> — shows English</span>}
                 </legend>
-                <TextField
-                  label="Title"
-                  dir={dir}
-                  lang={LANGUAGE_TAGS[l]}
-                  value={t.title}
-                  onChange={edit(l, 'title')}
-                />
-                <TextField
-                  label="Summary"
-                  dir={dir}
-                  lang={LANGUAGE_TAGS[l]}
-                  value={t.summary}
-                  onChange={edit(l, 'summary')}
-                />
-                <TextArea
-                  label="Body"
-                  dir={dir}
-                  lang={LANGUAGE_TAGS[l]}
-                  rows={6}
-                  value={t.body}
-                  onChange={edit(l, 'body')}
-                />
+                <TextField label="Title" {...field} value={t.title} onChange={edit(l, 'title')} />
+                <TextField label="Summary" {...field} value={t.summary} onChange={edit(l, 'summary')} />
+                <TextArea label="Body" {...field} rows={6} value={t.body} onChange={edit(l, 'body')} />
                 <button type="button" className="btn btn--link" onClick={() => setPreview(l)}>
                   Preview {l}
                 </button>
