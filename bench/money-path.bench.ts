@@ -23,7 +23,8 @@
 //        placing MONEY_PROFILE_ORDERS (300) orders one at a time), MONEY_PROFILE=load (the same, under
 //        the first K's load), MONEY_PROCESSES (1: the server processes taking orders; more are the
 //        real server forked on the same database and on Redis, MONEY_REDIS_URL or TEST_REDIS_URL,
-//        redis://127.0.0.1:6379 by default, the clients spread over them)
+//        redis://127.0.0.1:6379 by default, the clients spread over them), MONEY_CPU_PROF=path (V8's
+//        CPU profile of this process during each measured phase, written to path.k<K>.cpuprofile)
 //
 // Clients: raw HTTP/1.1 keep-alive connections in a child process (this file, forked with `client`),
 // one request in flight per connection, pre-built request bytes, only the status line, Content-Length
@@ -31,7 +32,8 @@
 // own core.
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -174,6 +176,8 @@ const USERS = Number(process.env.MONEY_USERS ?? 200);
 const CLIENTS = (process.env.MONEY_CLIENTS ?? '16,64').split(',').map(Number);
 const SECONDS = Number(process.env.MONEY_SECONDS ?? 15);
 const LIST_SECONDS = Number(process.env.MONEY_LIST_SECONDS ?? 5);
+/** MONEY_CPU_PROF=path: the server process's CPU profile of each measured phase, to `path.k<K>.cpuprofile`. */
+const CPU_PROF = process.env.MONEY_CPU_PROF ?? '';
 const POOL = process.env.MONEY_POOL ? Number(process.env.MONEY_POOL) : undefined;
 const PROFILE = process.env.MONEY_PROFILE === '1';
 /** MONEY_PROFILE=load: statements per order under the first K's load instead of one at a time. */
@@ -318,6 +322,20 @@ function rawPost(path: string, headers: Record<string, string>, body: unknown): 
     `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${h}Content-Type: application/json\r\n` +
     `Content-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`
   );
+}
+
+/** Starts V8's sampling profiler in this process; the function returned stops it and writes the profile. */
+async function startCpuProfile(): Promise<(path: string) => Promise<void>> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async (path) => {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(path, JSON.stringify(profile));
+    session.disconnect();
+    console.log(`CPU profile: ${path}`);
+  };
 }
 
 /** CPU time of every postgres process on this machine (Linux /proc; 0 elsewhere), in ms. */
@@ -586,10 +604,12 @@ async function main() {
   const detail: string[] = [];
   for (const k of CLIENTS) {
     const batchesBefore = CALL === 'buyU' ? services.trading.batchStats() : services.spot.batchStats();
+    const profiling = CPU_PROF ? await startCpuProfile() : null;
     const cpu0 = process.cpuUsage();
     const pg0 = postgresCpuMs();
     const r = await load(ports, orders, k, SECONDS);
     const cpu = process.cpuUsage(cpu0);
+    if (profiling) await profiling(`${CPU_PROF}.k${k}.cpuprofile`);
     const pgMs = postgresCpuMs() - pg0;
     const cpuNote = `server CPU ${((cpu.user + cpu.system) / 1000 / r.ok).toFixed(3)} ms/order, PostgreSQL ${(pgMs / r.ok).toFixed(3)} ms/order`;
     const batchesAfter = CALL === 'buyU' ? services.trading.batchStats() : services.spot.batchStats();
