@@ -54,6 +54,22 @@ export interface PipelinedTx {
     expect: Readonly<Record<string, number>>,
     wait?: Statement,
   ): Promise<BundleResult>;
+  /**
+   * The whole transaction in one write, for a caller that needs nothing read first: BEGIN and
+   * `head` (answered by `headRan` as soon as they ran, before the rest has: e.g. a lock the next
+   * transaction must find taken), then what `last` sends, and COMMIT. A failure in `head` fails the
+   * rest. Instead of `first` and `last`.
+   */
+  only(
+    head: readonly Statement[],
+    last: {
+      parts: readonly BundlePart[];
+      idParts: readonly string[];
+      expect: Readonly<Record<string, number>>;
+      wait?: Statement;
+    },
+    headRan: (rows: Row[][]) => void,
+  ): Promise<BundleResult>;
 }
 
 interface Wire {
@@ -82,6 +98,9 @@ const { prepareValue } = (pg as unknown as { utils: { prepareValue(v: unknown): 
  * own handling of a message with several statements).
  */
 class PipelinedQuery extends (pg.Query as unknown as new (config: object) => { prepare(c: Wire): void }) {
+  /** With a second section (`pipelinedTwice`): a Sync after this many statements too. */
+  split = 0;
+
   constructor(
     private readonly statements: readonly Statement[],
     callback: (err: Error | null, res?: pg.QueryResult | pg.QueryResult[]) => void,
@@ -90,7 +109,8 @@ class PipelinedQuery extends (pg.Query as unknown as new (config: object) => { p
   }
 
   override prepare(c: Wire): void {
-    for (const st of this.statements) {
+    this.statements.forEach((st, i) => {
+      if (i > 0 && i === this.split) c.sync();
       if (!st.name || c.parsedStatements[st.name] === undefined) {
         c.parse({ text: st.text, name: st.name });
         // Known from now on; if the pipeline fails the connection is dropped (runPipelined).
@@ -101,9 +121,69 @@ class PipelinedQuery extends (pg.Query as unknown as new (config: object) => { p
       c.bind({ statement: st.name, values: st.values, valueMapper: prepareValue });
       c.describe({ type: 'P' });
       c.execute();
-    }
+    });
     c.sync();
   }
+}
+
+/**
+ * The statements behind the first Sync of a write that carries two (`pipelinedTwice`): they are on
+ * the wire already, so this query writes nothing when node-postgres makes it the active one (at the
+ * first ReadyForQuery) and only reads their answers.
+ */
+class ReceivingQuery extends (pg.Query as unknown as new (config: object) => object) {
+  constructor(callback: (err: Error | null, res?: pg.QueryResult | pg.QueryResult[]) => void) {
+    super({ text: 'pipelined', values: [], queryMode: 'extended', callback });
+  }
+
+  submit(): null {
+    return null;
+  }
+}
+
+function rowsOf(res: pg.QueryResult | pg.QueryResult[] | undefined, n: number): Row[][] {
+  const results = Array.isArray(res) ? res : res ? [res] : [];
+  if (results.length !== n) throw new Error(`pipelined SQL: ${results.length} results for ${n} statements`);
+  return results.map((r) => r.rows as Row[]);
+}
+
+/**
+ * `first` then `then` in one write, each section with its Sync: the server answers the first
+ * section (`firstRan`, which must not throw) as soon as it ran, then runs the second. An error in the first leaves the
+ * transaction aborted, so the second fails too (and its COMMIT does not happen).
+ */
+async function pipelinedTwice(
+  client: pg.PoolClient,
+  first: readonly Statement[],
+  then: readonly Statement[],
+  firstRan: (rows: Row[][]) => void,
+): Promise<Row[][]> {
+  let headError: Error | null = null;
+  const tail = new Promise<Row[][]>((resolve, reject) => {
+    const head = new PipelinedQuery([...first, ...then], (err, r) => {
+      if (err) {
+        headError = err;
+        return;
+      }
+      // The second section runs (and may commit) whatever is done here: `firstRan` must not throw.
+      const results = Array.isArray(r) ? r : r ? [r] : [];
+      firstRan(results.map((x) => x.rows as Row[]));
+    });
+    head.split = first.length;
+    const rest = new ReceivingQuery((err, r) => {
+      if (headError) return reject(headError);
+      if (err) return reject(err);
+      try {
+        resolve(rowsOf(r, then.length));
+      } catch (e) {
+        reject(e);
+      }
+    });
+    // Queued behind the first: node-postgres makes it the active query at the first ReadyForQuery.
+    client.query(head as unknown as pg.QueryConfig);
+    client.query(rest as unknown as pg.QueryConfig);
+  });
+  return tail;
 }
 
 /** Sends `statements` in one round trip; answers each one's rows, in order. */
@@ -176,6 +256,28 @@ export function stagesOf(
   return [...(ahead.length ? [stage(ahead)] : []), wait, ...(behind.length ? [stage(behind)] : [])];
 }
 
+/** The last round trip's statements, each with the reading of its answer (bundles only). */
+function lastStages(
+  parts: readonly BundlePart[],
+  idParts: readonly string[],
+  expect: Readonly<Record<string, number>>,
+  wait: Statement | undefined,
+): { st: Statement; read: ((row: Row) => BundleResult) | null }[] {
+  return stagesOf(parts, idParts, expect, wait).map((stage) => {
+    if ('text' in stage) return { st: stage, read: null };
+    const st = bundleStatement(stage.parts, stage.idParts, stage.expect);
+    return { st, read: st.read };
+  });
+}
+
+function resultOf(stages: ReturnType<typeof lastStages>, rows: Row[][]): BundleResult {
+  const result: BundleResult = { counts: {}, ids: {} };
+  stages.forEach((x, i) => {
+    if (x.read) merge(result, x.read(rows[i]?.[0] ?? {}));
+  });
+  return result;
+}
+
 function merge(into: BundleResult, from: BundleResult): void {
   Object.assign(into.counts, from.counts);
   Object.assign(into.ids, from.ids);
@@ -184,6 +286,22 @@ function merge(into: BundleResult, from: BundleResult): void {
 /** Whether transactions on `db` may be in flight side by side (PostgreSQL's pool; PGlite has one connection). */
 export function concurrentTransactions(db: Db): boolean {
   return driverOf(db) instanceof pg.Pool;
+}
+
+/** `last` as ordinary statements in a transaction (PGlite). */
+async function lastIn(
+  tx: Executor,
+  parts: readonly BundlePart[],
+  idParts: readonly string[],
+  expect: Readonly<Record<string, number>>,
+  wait: Statement | undefined,
+): Promise<BundleResult> {
+  const result: BundleResult = { counts: {}, ids: {} };
+  for (const stage of stagesOf(parts, idParts, expect, wait)) {
+    if ('text' in stage) await rawRows(tx, stage.name ?? '', stage.text, [...stage.values]);
+    else merge(result, await runBundleWithIds(tx, stage.parts, stage.idParts, stage.expect));
+  }
+  return result;
 }
 
 export async function runPipelined<T>(db: Db, fn: (t: PipelinedTx) => Promise<T>): Promise<T> {
@@ -198,13 +316,12 @@ export async function runPipelined<T>(db: Db, fn: (t: PipelinedTx) => Promise<T>
           for (const st of statements) rows.push(await rawRows(tx, st.name ?? '', st.text, [...st.values]));
           return rows;
         },
-        last: async (parts, idParts, expect, wait) => {
-          const result: BundleResult = { counts: {}, ids: {} };
-          for (const stage of stagesOf(parts, idParts, expect, wait)) {
-            if ('text' in stage) await rawRows(tx, stage.name ?? '', stage.text, [...stage.values]);
-            else merge(result, await runBundleWithIds(tx, stage.parts, stage.idParts, stage.expect));
-          }
-          return result;
+        last: (parts, idParts, expect, wait) => lastIn(tx, parts, idParts, expect, wait),
+        only: async (head, last, headRan) => {
+          const rows: Row[][] = [];
+          for (const st of head) rows.push(await rawRows(tx, st.name ?? '', st.text, [...st.values]));
+          headRan(rows);
+          return lastIn(tx, last.parts, last.idParts, last.expect, last.wait);
         },
       }),
     );
@@ -232,18 +349,27 @@ export async function runPipelined<T>(db: Db, fn: (t: PipelinedTx) => Promise<T>
     },
     async last(parts, idParts, expect, wait) {
       if (state !== 'open') throw new Error('pipelined SQL: the transaction is not open');
-      const stages = stagesOf(parts, idParts, expect, wait).map((stage) => {
-        if ('text' in stage) return { st: stage, read: null };
-        const st = bundleStatement(stage.parts, stage.idParts, stage.expect);
-        return { st, read: st.read };
-      });
+      const stages = lastStages(parts, idParts, expect, wait);
       const rows = await send([...stages.map((x) => x.st), COMMIT]);
       state = 'done';
-      const result: BundleResult = { counts: {}, ids: {} };
-      stages.forEach((x, i) => {
-        if (x.read) merge(result, x.read(rows[i]?.[0] ?? {}));
+      return resultOf(stages, rows);
+    },
+    async only(head, last, headRan) {
+      if (state !== 'idle') throw new Error('pipelined SQL: the transaction was started already');
+      const stages = lastStages(last.parts, last.idParts, last.expect, last.wait);
+      // Open from the first write: a failure rolls back (or drops the connection).
+      state = 'open';
+      const rows = await pipelinedTwice(
+        client,
+        [BEGIN, KEYED_PLANS, ...head],
+        [...stages.map((x) => x.st), COMMIT],
+        (r) => headRan(r.slice(2)),
+      ).catch((e: Error) => {
+        dropped = e;
+        throw e;
       });
-      return result;
+      state = 'done';
+      return resultOf(stages, rows);
     },
   };
   try {

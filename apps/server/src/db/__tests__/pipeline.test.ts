@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, openTestDatabase } from '../../test/db.ts';
 import { type Database, queryRows } from '../client.ts';
@@ -168,5 +169,116 @@ describe.each(DRIVERS)('pipelined transactions on %s', (driver) => {
     release();
     await Promise.all([slow, fast]);
     expect(order.slice(0, 2)).toEqual(['slow locked', 'slow commits']);
+  });
+
+  describe('the whole transaction in one write (only)', () => {
+    const lock = {
+      name: 'pipe_lock',
+      text: 'select id, name from pipe_item where name = $1 for update',
+      values: ['seed'],
+    };
+
+    it('answers the head as soon as it ran, while the rest waits on a lock, and commits both', async () => {
+      const events: string[] = [];
+      // Another transaction holds a row the second section updates: the head answers before it ends.
+      const holder = database.url ? new pg.Client({ connectionString: database.url }) : undefined;
+      if (holder) {
+        await holder.connect();
+        await holder.query(`insert into pipe_item (name) values ('held') on conflict do nothing`);
+        await holder.query('begin');
+        await holder.query(`select 1 from pipe_item where name = 'held' for update`);
+      }
+      const res = runPipelined(database.db, (t) =>
+        t.only(
+          [lock],
+          {
+            parts: [
+              {
+                name: 'touch',
+                text: `update pipe_item set name = name where name in ('held', 'seed') returning id`,
+                values: [],
+              },
+              { name: 'one', text: 'insert into pipe_item (name) values ($1) returning id', values: ['only-1'] },
+            ],
+            idParts: ['one'],
+            expect: { one: 1 },
+          },
+          (rows) => events.push(`head ${rows.length} ${rows[0]?.length}`),
+        ),
+      ).then((r) => {
+        events.push('committed');
+        return r;
+      });
+      await new Promise((r) => setTimeout(r, 100));
+      if (holder) {
+        const seen = [...events];
+        await holder.query('commit');
+        await holder.end();
+        expect(seen).toEqual(['head 1 1']);
+      }
+      const r = await res;
+      expect(events).toEqual(['head 1 1', 'committed']);
+      expect(r.ids.one).toHaveLength(1);
+      expect(await names()).toContain('only-1');
+    });
+
+    it('fails whole when the head fails, when the rest fails, or when a check fails; the connections serve on', async () => {
+      const before = await names();
+      const failing = {
+        name: 'pipe_fail',
+        text: 'select 1 / (id - id) from pipe_item where name = $1',
+        values: ['seed'],
+      };
+      let headSeen = 0;
+      await expect(
+        runPipelined(database.db, (t) =>
+          t.only(
+            [failing],
+            {
+              parts: [{ name: 'x', text: 'insert into pipe_item (name) values ($1) returning id', values: ['only-x'] }],
+              idParts: [],
+              expect: {},
+            },
+            () => {
+              headSeen += 1;
+            },
+          ),
+        ),
+      ).rejects.toThrow(/division by zero/);
+      expect(headSeen).toBe(0);
+      await expect(
+        runPipelined(database.db, (t) =>
+          t.only(
+            [lock],
+            {
+              parts: [{ name: 'y', text: 'insert into pipe_item (name) values ($1) returning id', values: ['only-y'] }],
+              idParts: [],
+              expect: { y: 2 },
+            },
+            () => {
+              headSeen += 1;
+            },
+          ),
+        ),
+      ).rejects.toThrow(/bundle part y wrote 1 rows, expected 2/);
+      expect(headSeen).toBe(1);
+      expect(await names()).toEqual(before);
+      for (let i = 0; i < 12; i++) {
+        await runPipelined(database.db, (t) =>
+          t.only(
+            [lock],
+            {
+              parts: [
+                { name: 'z', text: 'insert into pipe_item (name) values ($1) returning id', values: [`only-z${i}`] },
+              ],
+              idParts: [],
+              expect: { z: 1 },
+            },
+            () => undefined,
+          ),
+        );
+      }
+      expect((await names()).filter((n) => n.startsWith('only-z'))).toHaveLength(12);
+    });
   });
 });
