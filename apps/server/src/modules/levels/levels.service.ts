@@ -79,6 +79,21 @@ export function discountsStatement(userIds: readonly number[]) {
   };
 }
 
+/**
+ * A bundle part (db/raw.ts) returning one row per user whose discount is still `bps[i]` (0: none):
+ * a batch that charged fees on discounts known from an earlier read expects one row per user, so a
+ * level changed since fails it.
+ */
+export function discountsGuardPart(name: string, userIds: readonly number[], bps: readonly number[]) {
+  return {
+    name,
+    text: `select x.user_id from unnest($1::bigint[], $2::int[]) as x(user_id, bps)
+      where x.bps = coalesce((select t.discount_bps from user_levels l join level_tiers t on t.id = l.level
+        where l.user_id = x.user_id and t.discount_bps > 0), 0)`,
+    values: [userIds, bps] as unknown[],
+  };
+}
+
 export function createLevels({ db, clock, volumes, balance }: LevelsDeps) {
   async function tiers(exec: Executor = db): Promise<TierRow[]> {
     return exec.select().from(levelTiers).orderBy(asc(levelTiers.id));
@@ -149,6 +164,7 @@ export function createLevels({ db, clock, volumes, balance }: LevelsDeps) {
 
     /** The same read as a statement to send with others (the spot writer's first round trip). */
     discountsStatement,
+    discountsGuardPart,
 
     async seed(exec: Executor) {
       const now = clock.now();

@@ -29,6 +29,8 @@ export interface BatchRunnerOptions<J extends Queued<A>, A> {
   /** Reads the book from the database again (after a failure). */
   reload(): Promise<void>;
   stopped(): boolean;
+  /** An outcome that is no answer: the command goes back to the front of the queue (spot.expect.ts). */
+  isAgain?(a: A | Error): boolean;
 }
 
 /** A batch on its way: `planned` once its bundle is sent (or it ended), `done` once it ended. */
@@ -78,9 +80,13 @@ export function createBatchRunner<J extends Queued<A>, A>(o: BatchRunnerOptions<
   }
 
   function answer(batch: J[], outcomes: (A | Error)[]): void {
+    const again: J[] = [];
     batch.forEach((j, i) => {
-      j.resolve(outcomes[i] ?? new Error('spot: a batch lost a command'));
+      const x = outcomes[i];
+      if (x !== undefined && o.isAgain?.(x)) again.push(j);
+      else j.resolve(x ?? new Error('spot: a batch lost a command'));
     });
+    for (const j of again.reverse()) queue.unshift(j);
   }
 
   /**
@@ -110,11 +116,8 @@ export function createBatchRunner<J extends Queued<A>, A>(o: BatchRunnerOptions<
       await o.reload();
       for (const j of [...retry].reverse()) queue.unshift(j);
       if (e instanceof AfterCommitError) return true;
-      if (r.batch.length === 1) {
-        (r.batch[0] as J).resolve(asError(e));
-        return true;
-      }
-      // Each command again on its own, ahead of anything that arrived meanwhile.
+      // Each command again on its own (one alone too: its batch may have failed on what the writer
+      // expected rather than on the command), ahead of anything that arrived meanwhile.
       log.warn({ err: e, size: r.batch.length }, 'spot: a batch failed; its commands are tried one by one');
       for (const j of [...r.batch].reverse()) queue.unshift(j);
       await runAlone(r.batch.length);

@@ -5,12 +5,13 @@
  */
 import { parseDecimal } from '@openbourse/money';
 import type { Db, Executor } from '../../db/client.ts';
-import { rawRows } from '../../db/raw.ts';
+import { type BundlePart, rawRows } from '../../db/raw.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Events } from '../events/events.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MarketService } from '../market/market.service.ts';
 import { type PairGrid, priceString, qtyString } from './spot.grid.ts';
+import type { Owners } from './spot.expect.ts';
 import type { PairAccounts } from './spot.plan.ts';
 
 export interface SpotLog {
@@ -35,6 +36,8 @@ export interface SpotDeps {
     values: unknown[];
     read(rows: readonly Record<string, unknown>[]): Map<number, number>;
   };
+  /** A bundle part returning a row per user whose discount is still the one given (spot.expect.ts). */
+  discountsGuardPart?: (name: string, userIds: readonly number[], bps: readonly number[]) => BundlePart;
 }
 
 /** The bus topic of committed book changes. */
@@ -69,13 +72,16 @@ export function createSpotContext(deps: SpotDeps) {
   return {
     ...deps,
     topic: SPOT_TOPIC,
+    /** The writer that last planned a change of each account, for all books (spot.expect.ts). */
+    owners: new Map() as Owners,
     /**
      * Batches written and the commands in them, since start, and where their time went (ms, summed):
      * ids and discounts read before the transaction, its first round trip (BEGIN, balance locks, early
-     * inserts), the batch applied in memory, its last round trip (the bundle and COMMIT). The
+     * inserts), the batch applied in memory, its last round trip (the bundle and COMMIT); `whole`:
+     * the batches sent as one write (spot.expect.ts), whose one round trip counts as their last. The
      * benchmark prints the means.
      */
-    stats: { batches: 0, commands: 0, beforeMs: 0, firstMs: 0, planMs: 0, lastMs: 0 },
+    stats: { batches: 0, whole: 0, commands: 0, beforeMs: 0, firstMs: 0, planMs: 0, lastMs: 0 },
 
     /** A numeric column's text as units at `scale` (trailing zeros beyond it are fine). */
     toUnits: (v: string, scale: number) => parseDecimal(v, scale, { allowNegative: false }),

@@ -183,6 +183,22 @@ export const spotRepository = {
   },
 
   /**
+   * `slotStatement` for a batch sent whole (db/pipeline.ts `only`): nothing answers before the rest
+   * runs, so the check that no other process wrote the book (the slot holds an earlier batch's
+   * number) fails in the statement itself.
+   */
+  slotCheckStatement(pairId: number, mode: string, no: number) {
+    return {
+      name: 'ob_spot_chain_slot_check',
+      text: `with s as (
+          select batch from spot_book_chain
+          where pair_id = $1::int and mode = $2::text and slot = $3::smallint for update)
+        select ob_expect((select (batch < $4::bigint)::int::bigint from s), 1, 'spot slot before this batch') as ok`,
+      values: [pairId, mode, no % CHAIN_SLOTS, no],
+    };
+  },
+
+  /**
    * Batch `no`'s statement ahead of its bundle: waits for batch no − 1 to end (that one holds its
    * slot), fails unless it committed (it wrote no − 1 there), and writes `no` in this batch's slot.
    * A statement of its own, so the bundle behind it sees what the batch before committed.
