@@ -8,7 +8,6 @@ import type { OrderBook, L2Snapshot } from '@openbourse/engine';
 import { SPOT_DEPTH_LEVELS } from '@openbourse/contracts/spot.ts';
 import type { Executor } from '../../db/client.ts';
 import type { BundlePart } from '../../db/raw.ts';
-import type { AccountMeta } from '../ledger/ledger.service.ts';
 import type { BatchPlan } from './spot.plan.ts';
 import type { PairGrid } from './spot.grid.ts';
 import { bundleOf, fillRows, newRow } from './spot.bundle.ts';

@@ -26,6 +26,13 @@ import type { SubmitJob } from './spot.writer.ts';
 /** How long the users of a batch that failed on expected balances go the long way. */
 export const SUSPECT_MS = 60_000;
 
+/**
+ * Most balances one writer keeps, and accounts the process-wide owners map keeps: past them all is
+ * forgotten (what is not known is read; an account without an owner is nobody's to trust).
+ */
+const MAX_BALANCES = 200_000;
+const MAX_OWNERS = 1_000_000;
+
 /** Process-wide: the writer that last planned a change of each account (SpotContext `owners`). */
 export type Owners = Map<number, object>;
 
@@ -84,6 +91,13 @@ export function createExpectations(owners: Owners, now: () => number) {
       deltas: ReadonlyMap<number, bigint>,
       ownersAtRead: ReadonlyMap<number, object | undefined> | null,
     ): void {
+      if (balances.size > MAX_BALANCES) balances.clear();
+      if (discounts.size > MAX_BALANCES) discounts.clear();
+      if (owners.size > MAX_OWNERS) owners.clear();
+      if (suspects.size > MAX_BALANCES) {
+        const t = now();
+        for (const [u, until] of suspects) if (until <= t) suspects.delete(u);
+      }
       for (const [id, v] of start) {
         const before = ownersAtRead ? ownersAtRead.get(id) : me;
         const owner = owners.get(id);
