@@ -627,6 +627,11 @@ async function main() {
             })
             .join(', ')
         : null;
+    // Spot: the batches sent as one write (modules/spot/spot.expect.ts), of all.
+    const whole =
+      'whole' in batchesAfter && 'whole' in batchesBefore
+        ? `${((100 * (Number(batchesAfter.whole) - Number(batchesBefore.whole))) / nBatches).toFixed(0)} % as one write`
+        : null;
     if (r.ok === 0) fail(`no order succeeded: ${r.sampleBad}`);
     const out = await runPgbench(['-N', '-n', '-c', String(k), '-j', '2', '-T', String(SECONDS)], dbUrl(pgDb));
     const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? Number.NaN);
@@ -638,6 +643,7 @@ async function main() {
         `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms${r.sampleBad ? ` (e.g. ${r.sampleBad.slice(0, 160)})` : ''}` +
         `; ${fmt(batched)} in batches of ${perBatch.toFixed(1)} on average` +
         (phases ? ` (ms per batch: ${phases})` : '') +
+        (whole ? `, ${whole}` : '') +
         `; pgbench -N -c ${k}: ${fmt(tps, 1)} TPS, latency ${lat} ms; ${cpuNote}`,
     );
     console.log(detail.at(-1));
