@@ -196,6 +196,7 @@ export function createPlatform(opts: BuildOptions & { clock: Clock; log: Fastify
     feeDiscounts: (userIds) => levels.discountsOf(userIds),
     discountsStatement: levels.discountsStatement,
     discountsGuardPart: levels.discountsGuardPart,
+    oneWrite: process.env.SPOT_ONE_WRITE !== '0',
   });
   // The platform's visible market maker (modules/spot/spot.maker.ts): quotes with the feed's price.
   const makerEveryMs = Number(process.env.SPOT_MAKER_EVERY_MS ?? 5000);

@@ -36,6 +36,11 @@ export interface SpotDeps {
     values: unknown[];
     read(rows: readonly Record<string, unknown>[]): Map<number, number>;
   };
+  /**
+   * Batches whose submitters the writer knows go as one write (spot.expect.ts); false: every batch
+   * reads first (SPOT_ONE_WRITE=0, for comparing the two in the benchmark).
+   */
+  oneWrite?: boolean;
   /** A bundle part returning a row per user whose discount is still the one given (spot.expect.ts). */
   discountsGuardPart?: (name: string, userIds: readonly number[], bps: readonly number[]) => BundlePart;
 }

@@ -215,12 +215,13 @@ export function batchPaths(ctx: SpotContext, s: BookState) {
       s.inFlight.push({ no: b.no, deltas });
       s.expected.planned(known, deltas, null);
       b.lap('planMs');
-      // Matched against the book as this batch leaves it, the next batch waits for this one's head.
-      b.planned?.();
       await b.before;
-      const res = await t.only([head], { parts, idParts: composed?.idParts ?? [], expect, wait: link }, () =>
+      const sending = t.only([head], { parts, idParts: composed?.idParts ?? [], expect, wait: link }, () =>
         b.headRan(),
       );
+      // The next batch is matched against the book as this one leaves it (and waits for its head).
+      b.planned?.();
+      const res = await sending;
       b.lap('lastMs');
       return { outcomes, eventId: res.ids.event?.[0] ?? null, composed };
     });

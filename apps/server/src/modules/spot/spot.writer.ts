@@ -181,7 +181,7 @@ export function createBookWriter(
     // queued (HTTP requests), while the database waits: what is known already is used as it is.
     feeAccounts ??= { base: await feeShard(st.grid.base), quote: await feeShard(st.grid.quote) };
     const submits = jobs.filter((j): j is SubmitJob => j.kind === 'submit');
-    const known = alone ? null : st.expected.balancesFor(submits);
+    const known = alone || ctx.oneWrite === false ? null : st.expected.balancesFor(submits);
     const ids = known ? ctx.takeOrderIds(submits.length) : null;
     let headRan!: () => void;
     const before = lastHead;
