@@ -171,8 +171,12 @@ export function createJobs(deps: {
         queueId,
         now,
       });
-      // Another process scheduled it first: its row and delivery stand.
-      if (inserted) await send(b, name, queueId, periodStart(p, ms));
+      // Another process scheduled it first: its row and delivery stand, and it schedules the rest,
+      // each sent after the one before. Were both to go on, each sending part of the periods, a
+      // fetch between their sends could run a later period before an earlier one was sent. The next
+      // pass takes over from the newest row if that process died meanwhile.
+      if (!inserted) return;
+      await send(b, name, queueId, periodStart(p, ms));
     }
     scheduledUpTo.set(name, due.at(-1) ?? last ?? current);
   }
