@@ -18,7 +18,8 @@
 //   env: MONEY_PG_URL   (postgres://postgres@127.0.0.1:5432/postgres: a server where databases may be
 //                        created and dropped; falls back to TEST_DATABASE_URL)
 //        MONEY_USERS (200), MONEY_CLIENTS ("16,64"), MONEY_SECONDS (15 per buyU / pgbench phase),
-//        MONEY_LIST_SECONDS (5 per list phase), MONEY_POOL (the server's pool size; default: as in
+//        MONEY_ROUNDS (3: order and pgbench phases alternating per K; the table shows the median
+//        round), MONEY_LIST_SECONDS (5 per list phase), MONEY_POOL (the server's pool size; default: as in
 //        production), MONEY_PROFILE=1 (instead of the benchmark: statements and their time per order,
 //        placing MONEY_PROFILE_ORDERS (300) orders one at a time), MONEY_PROFILE=load (the same, under
 //        the first K's load), MONEY_PROCESSES (1: the server processes taking orders; more are the
@@ -176,6 +177,8 @@ const USERS = Number(process.env.MONEY_USERS ?? 200);
 const CLIENTS = (process.env.MONEY_CLIENTS ?? '16,64').split(',').map(Number);
 const SECONDS = Number(process.env.MONEY_SECONDS ?? 15);
 const LIST_SECONDS = Number(process.env.MONEY_LIST_SECONDS ?? 5);
+/** Rounds per K, each an order phase then a pgbench phase; the table shows the median round. */
+const ROUNDS = Math.max(1, Number(process.env.MONEY_ROUNDS ?? 3));
 /** MONEY_CPU_PROF=path: the server process's CPU profile of each measured phase, to `path.k<K>.cpuprofile`. */
 const CPU_PROF = process.env.MONEY_CPU_PROF ?? '';
 const POOL = process.env.MONEY_POOL ? Number(process.env.MONEY_POOL) : undefined;
@@ -600,53 +603,76 @@ async function main() {
     return;
   }
 
-  const rows: { what: string; k: number; value: number; unit: string; peer: number; peerName: string }[] = [];
+  const rows: {
+    what: string;
+    k: number;
+    value: number;
+    unit: string;
+    peer: number;
+    peerName: string;
+    note?: string;
+  }[] = [];
   const detail: string[] = [];
   for (const k of CLIENTS) {
-    const batchesBefore = CALL === 'buyU' ? services.trading.batchStats() : services.spot.batchStats();
-    const profiling = CPU_PROF ? await startCpuProfile() : null;
-    const cpu0 = process.cpuUsage();
-    const pg0 = postgresCpuMs();
-    const r = await load(ports, orders, k, SECONDS);
-    const cpu = process.cpuUsage(cpu0);
-    if (profiling) await profiling(`${CPU_PROF}.k${k}.cpuprofile`);
-    const pgMs = postgresCpuMs() - pg0;
-    const cpuNote = `server CPU ${((cpu.user + cpu.system) / 1000 / r.ok).toFixed(3)} ms/order, PostgreSQL ${(pgMs / r.ok).toFixed(3)} ms/order`;
-    const batchesAfter = CALL === 'buyU' ? services.trading.batchStats() : services.spot.batchStats();
-    const batched = batchesAfter.orders - batchesBefore.orders;
-    const nBatches = Math.max(1, batchesAfter.batches - batchesBefore.batches);
-    const perBatch = batched / nBatches;
-    // Spot: where a batch's time went, in ms per batch (spot.context.ts `stats`).
-    type Phased = Record<'beforeMs' | 'firstMs' | 'planMs' | 'lastMs', number>;
-    const phases =
-      'firstMs' in batchesAfter && 'firstMs' in batchesBefore
-        ? (['beforeMs', 'firstMs', 'planMs', 'lastMs'] as const)
-            .map((p) => {
-              const ms = ((batchesAfter as unknown as Phased)[p] - (batchesBefore as unknown as Phased)[p]) / nBatches;
-              return `${p.slice(0, -2)} ${ms.toFixed(2)}`;
-            })
-            .join(', ')
-        : null;
-    // Spot: the batches sent as one write (modules/spot/spot.expect.ts), of all.
-    const whole =
-      'whole' in batchesAfter && 'whole' in batchesBefore
-        ? `${((100 * (Number(batchesAfter.whole) - Number(batchesBefore.whole))) / nBatches).toFixed(0)} % as one write`
-        : null;
-    if (r.ok === 0) fail(`no order succeeded: ${r.sampleBad}`);
-    const out = await runPgbench(['-N', '-n', '-c', String(k), '-j', '2', '-T', String(SECONDS)], dbUrl(pgDb));
-    const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? Number.NaN);
-    const lat = /latency average = ([\d.]+) ms/.exec(out)?.[1];
-    const ops = r.ok / r.seconds;
-    rows.push({ what: `order/${CALL}`, k, value: ops, unit: 'orders/s', peer: tps, peerName: 'pgbench -N TPS' });
-    detail.push(
-      `${CALL} K=${k}: ${fmt(r.ok)} orders in ${r.seconds} s, ${r.bad} refused, ${r.errors} errors, ` +
-        `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms${r.sampleBad ? ` (e.g. ${r.sampleBad.slice(0, 160)})` : ''}` +
-        `; ${fmt(batched)} in batches of ${perBatch.toFixed(1)} on average` +
-        (phases ? ` (ms per batch: ${phases})` : '') +
-        (whole ? `, ${whole}` : '') +
-        `; pgbench -N -c ${k}: ${fmt(tps, 1)} TPS, latency ${lat} ms; ${cpuNote}`,
-    );
-    console.log(detail.at(-1));
+    const rounds: { ops: number; tps: number }[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const batchesBefore = CALL === 'buyU' ? services.trading.batchStats() : services.spot.batchStats();
+      const profiling = CPU_PROF ? await startCpuProfile() : null;
+      const cpu0 = process.cpuUsage();
+      const pg0 = postgresCpuMs();
+      const r = await load(ports, orders, k, SECONDS);
+      const cpu = process.cpuUsage(cpu0);
+      if (profiling) await profiling(`${CPU_PROF}.k${k}.cpuprofile`);
+      const pgMs = postgresCpuMs() - pg0;
+      const cpuNote = `server CPU ${((cpu.user + cpu.system) / 1000 / r.ok).toFixed(3)} ms/order, PostgreSQL ${(pgMs / r.ok).toFixed(3)} ms/order`;
+      const batchesAfter = CALL === 'buyU' ? services.trading.batchStats() : services.spot.batchStats();
+      const batched = batchesAfter.orders - batchesBefore.orders;
+      const nBatches = Math.max(1, batchesAfter.batches - batchesBefore.batches);
+      const perBatch = batched / nBatches;
+      // Spot: where a batch's time went, in ms per batch (spot.context.ts `stats`).
+      type Phased = Record<'beforeMs' | 'firstMs' | 'planMs' | 'lastMs', number>;
+      const phases =
+        'firstMs' in batchesAfter && 'firstMs' in batchesBefore
+          ? (['beforeMs', 'firstMs', 'planMs', 'lastMs'] as const)
+              .map((p) => {
+                const ms =
+                  ((batchesAfter as unknown as Phased)[p] - (batchesBefore as unknown as Phased)[p]) / nBatches;
+                return `${p.slice(0, -2)} ${ms.toFixed(2)}`;
+              })
+              .join(', ')
+          : null;
+      // Spot: the batches sent as one write (modules/spot/spot.expect.ts), of all.
+      const whole =
+        'whole' in batchesAfter && 'whole' in batchesBefore
+          ? `${((100 * (Number(batchesAfter.whole) - Number(batchesBefore.whole))) / nBatches).toFixed(0)} % as one write`
+          : null;
+      if (r.ok === 0) fail(`no order succeeded: ${r.sampleBad}`);
+      const out = await runPgbench(['-N', '-n', '-c', String(k), '-j', '2', '-T', String(SECONDS)], dbUrl(pgDb));
+      const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? Number.NaN);
+      const lat = /latency average = ([\d.]+) ms/.exec(out)?.[1];
+      const ops = r.ok / r.seconds;
+      rounds.push({ ops, tps });
+      detail.push(
+        `${CALL} K=${k} round ${round}: ${fmt(r.ok)} orders in ${r.seconds} s, ${r.bad} refused, ${r.errors} errors, ` +
+          `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms${r.sampleBad ? ` (e.g. ${r.sampleBad.slice(0, 160)})` : ''}` +
+          `; ${fmt(batched)} in batches of ${perBatch.toFixed(1)} on average` +
+          (phases ? ` (ms per batch: ${phases})` : '') +
+          (whole ? `, ${whole}` : '') +
+          `; pgbench -N -c ${k}: ${fmt(tps, 1)} TPS, latency ${lat} ms; ${cpuNote}; ratio ${(ops / tps).toFixed(3)}×`,
+      );
+      console.log(detail.at(-1));
+    }
+    // The median round (by its ratio): orders/s and the pgbench -N TPS measured right after them.
+    const mid = [...rounds].sort((a, b) => a.ops / a.tps - b.ops / b.tps)[Math.floor((rounds.length - 1) / 2)]!;
+    rows.push({
+      what: `order/${CALL}`,
+      k,
+      value: mid.ops,
+      unit: 'orders/s',
+      peer: mid.tps,
+      peerName: 'pgbench -N TPS',
+      note: rounds.length > 1 ? `median of ${rounds.length}` : '',
+    });
   }
 
   // listMarketByType beside a bare Fastify route answering the same bytes.
@@ -695,7 +721,8 @@ async function main() {
   for (const r of rows) {
     console.log(
       `${r.what.padEnd(18)} ${String(r.k).padStart(3)} ${`${fmt(r.value, 1)} ${r.unit}`.padStart(18)} ` +
-        `${`${fmt(r.peer, 1)} ${r.peerName}`.padStart(28)} ${`${(r.value / r.peer).toFixed(3)}×`.padStart(7)}`,
+        `${`${fmt(r.peer, 1)} ${r.peerName}`.padStart(28)} ${`${(r.value / r.peer).toFixed(3)}×`.padStart(7)}` +
+        (r.note ? `  (${r.note})` : ''),
     );
   }
   await teardown();
