@@ -353,7 +353,9 @@ function postgresCpuMs(): number {
         const close = stat.lastIndexOf(')');
         if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
         const f = stat.slice(close + 2).split(' ');
-        total += (Number(f[11]) + Number(f[12])) * tick;
+        // Its own time and that of its exited children: the postmaster keeps the time of the
+        // backends that have ended (pgbench's, the pool's closed ones), so the sum never goes back.
+        total += (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * tick;
       } catch {
         // gone meanwhile
       }
