@@ -20,11 +20,34 @@ export function useJourney(options: ServerOptions = {}): { readonly server: Runn
   return env;
 }
 
-/** The mobile onboarding board shows on a first visit: skip it when it is there. */
+/**
+ * The mobile onboarding board shows on a first visit: skip it when it is due. It mounts once the
+ * browser is idle, which on a loaded machine can take seconds, so a fixed short wait is not enough
+ * (it once appeared after such a wait and covered the next click): once the app (not the static
+ * first-paint shell) has rendered, if the board is due (the phone layout, a page it may cover, not
+ * seen in this browser yet) wait for it as long as it takes.
+ */
 export async function dismissBoard(page: Page) {
+  const app = page.locator('.m-shell:not(.ob-static), .d-shell:not(.ob-static)').first();
+  const rendered = await app.waitFor({ state: 'attached', timeout: 15_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!rendered) return;
+  const due = await page.evaluate(() => {
+    const path = location.pathname;
+    const covers = !path.startsWith('/pass/') && !path.startsWith('/api/') && path !== '/detail';
+    return (
+      covers &&
+      document.querySelector('.m-shell:not(.ob-static)') !== null &&
+      localStorage.getItem('ob.boardSeen') !== '1'
+    );
+  });
+  if (!due) return;
   const skip = page.getByTestId('board-skip');
-  await skip.waitFor({ state: 'visible', timeout: 1500 }).catch(() => undefined);
-  if (await skip.isVisible()) await skip.click();
+  await skip.waitFor({ state: 'visible', timeout: 20_000 });
+  await skip.click();
+  await page.getByTestId('board').waitFor({ state: 'detached' });
 }
 
 /** Signs in as the seeded demo user from the login page and waits to leave it. */
