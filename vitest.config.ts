@@ -27,6 +27,12 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // Each worker process keeps its modules from one file to the next instead of loading the
+          // app again for every file (import time 229 s → 12 s). The server keeps no state in modules
+          // that a test relies on (configuration is read from the environment when an app is built),
+          // and every file opens its own databases and apps and closes them; the browser apps'
+          // component tests, with their DOM and module mocks, stay isolated.
+          isolate: false,
         },
       },
       'apps/web/vitest.config.ts',
