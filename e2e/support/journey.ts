@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { boardAllowed } from '../../apps/web/src/app/layout/layout-paths.ts';
 import { launch } from './browser.ts';
 import { type RunningServer, type ServerOptions, startServer } from './server.ts';
 
@@ -24,8 +25,8 @@ export function useJourney(options: ServerOptions = {}): { readonly server: Runn
  * The mobile onboarding board shows on a first visit: skip it when it is due. It mounts once the
  * browser is idle, which on a loaded machine can take seconds, so a fixed short wait is not enough
  * (it once appeared after such a wait and covered the next click): once the app (not the static
- * first-paint shell) has rendered, if the board is due (the phone layout, a page it may cover, not
- * seen in this browser yet) wait for it as long as it takes.
+ * first-paint shell) has rendered, if the board is due (the phone layout, a page the app lets it cover,
+ * not seen in this browser yet) wait for it as long as it takes.
  */
 export async function dismissBoard(page: Page) {
   const app = page.locator('.m-shell:not(.ob-static), .d-shell:not(.ob-static)').first();
@@ -34,15 +35,11 @@ export async function dismissBoard(page: Page) {
     () => false,
   );
   if (!rendered) return;
-  const due = await page.evaluate(() => {
-    const path = location.pathname;
-    const covers = !path.startsWith('/pass/') && !path.startsWith('/api/') && path !== '/detail';
-    return (
-      covers &&
-      document.querySelector('.m-shell:not(.ob-static)') !== null &&
-      localStorage.getItem('ob.boardSeen') !== '1'
-    );
-  });
+  const due =
+    boardAllowed(new URL(page.url()).pathname) &&
+    (await page.evaluate(
+      () => document.querySelector('.m-shell:not(.ob-static)') !== null && localStorage.getItem('ob.boardSeen') !== '1',
+    ));
   if (!due) return;
   const skip = page.getByTestId('board-skip');
   await skip.waitFor({ state: 'visible', timeout: 20_000 });

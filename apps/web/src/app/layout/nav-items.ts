@@ -22,17 +22,4 @@ export const TAB_PATHS: ReadonlySet<string> = new Set(NAV_ITEMS.map((item) => it
 /** Routes without the footer (spec §2). */
 export const FOOTER_HIDDEN_PATHS: ReadonlySet<string> = new Set(['/pass/login', '/pass/register', '/pass/reset']);
 
-/**
- * The third-party sign-in's callback page, /api/loginCallback/<provider> (the router matches it
- * without regard to case, with or without a trailing slash): it finishes a sign-in or asks for the
- * proof of an existing account. No other /api/ path is a page.
- */
-const SIGN_IN_CALLBACK = /^\/api\/logincallback\/[^/]+\/?$/i;
-
-/**
- * Login, register, reset, the second factor and the sign-in callback get the focused auth layout:
- * no main navigation, no tab bar, no "Log in" in the top bar.
- */
-export function isAuthPath(pathname: string): boolean {
-  return pathname.startsWith('/pass/') || SIGN_IN_CALLBACK.test(pathname);
-}
+export { isAuthPath } from './layout-paths';

@@ -10,16 +10,12 @@ import { useSession } from '@/shared/session/use-session';
 import { DesktopHeader } from './desktop-header';
 import { MobileTabBar } from './mobile-tab-bar';
 import { MobileTopBar } from './mobile-top-bar';
-import { FOOTER_HIDDEN_PATHS, isAuthPath } from './nav-items';
+import { boardAllowed, isAuthPath } from './layout-paths';
+import { FOOTER_HIDDEN_PATHS } from './nav-items';
 import { OnboardingBoard } from './onboarding-board';
 import { ScrollToTop } from './scroll-to-top';
 import { SessionBootstrap } from './session-bootstrap';
 import { prefetchFooter, SiteFooter } from './site-footer';
-
-/** Paths where the onboarding board would get in the way of what the visitor came for. */
-function boardAllowed(pathname: string): boolean {
-  return !isAuthPath(pathname) && !pathname.startsWith('/api/') && pathname !== '/detail';
-}
 
 async function loadBoard() {
   sessionStore.loadBoard();
